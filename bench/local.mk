@@ -1,0 +1,1 @@
+# bench: files of this concern (included by the top Makefile.am)

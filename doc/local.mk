@@ -1,0 +1,1 @@
+# doc: files of this concern (included by the top Makefile.am)

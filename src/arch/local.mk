@@ -1,0 +1,1 @@
+# src/arch: files of this concern (included by the top Makefile.am)

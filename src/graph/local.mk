@@ -1,0 +1,1 @@
+# src/graph: files of this concern (included by the top Makefile.am)

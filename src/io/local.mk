@@ -1,0 +1,1 @@
+# src/io: files of this concern (included by the top Makefile.am)

@@ -1,0 +1,1 @@
+# src/metrics: files of this concern (included by the top Makefile.am)

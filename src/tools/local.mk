@@ -1,0 +1,1 @@
+# src/tools: files of this concern (included by the top Makefile.am)

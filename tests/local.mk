@@ -1,0 +1,1 @@
+# tests: files of this concern (included by the top Makefile.am)
