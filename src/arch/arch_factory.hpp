@@ -1,0 +1,29 @@
+// Constructors of every target kind, and the .tgt reader/writer. The C layer and the other
+// concerns build targets only through these.
+#pragma once
+
+#include <iosfwd>
+#include <vector>
+
+#include "arch/architecture.hpp"
+
+namespace tartan {
+
+ArchPtr make_complete(Num size);
+ArchPtr make_weighted_complete(const std::vector<Num>& weights);
+ArchPtr make_hypercube(Num dimensions);
+ArchPtr make_mesh(const std::vector<Num>& dims);   // mesh2D / mesh3D / meshXD by dims.size()
+ArchPtr make_torus(const std::vector<Num>& dims);  // torus2D / torus3D / torusXD
+ArchPtr make_tleaf(const std::vector<Num>& sizes, const std::vector<Num>& link_costs);
+ArchPtr make_ltleaf(const std::vector<Num>& sizes, const std::vector<Num>& link_costs,
+                    const std::vector<Num>& permutation);
+ArchPtr make_variable_complete();
+ArchPtr make_variable_hypercube();
+// Terminal k of the result is terminal terminals[k] of original.
+ArchPtr make_sub(ArchPtr original, const std::vector<Num>& terminals);
+
+// Reads one target description (.tgt text); throws Error(format) naming the token and line.
+ArchPtr read_architecture(std::istream& in);
+void write_architecture(const Architecture& arch, std::ostream& out);
+
+}  // namespace tartan

@@ -1,0 +1,17 @@
+// The `tartan` command: one entry point per subcommand family, each in its own file, all
+// calling only the public API (tartan.h). Exit codes: 0 success, 1 usage error, 2 bad input.
+#pragma once
+
+namespace tartan_cli {
+
+constexpr int kExitOk = 0;
+constexpr int kExitUsage = 1;
+constexpr int kExitBadInput = 2;
+
+// argv[0] is the family name ("graph", "arch", ...); each prints its own --help.
+int run_graph_command(int argc, char** argv);  // cmd_graph.cpp
+int run_arch_command(int argc, char** argv);   // cmd_arch.cpp
+int run_map_command(int argc, char** argv);    // cmd_map.cpp
+int run_stats_command(int argc, char** argv);  // cmd_stats.cpp
+
+}  // namespace tartan_cli

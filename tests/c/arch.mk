@@ -1,0 +1,1 @@
+# tests/c/arch tests (included by tests/local.mk)

@@ -1,0 +1,1 @@
+# tests/c/graph tests (included by tests/local.mk)

@@ -1,0 +1,1 @@
+# tests/c/mapping tests (included by tests/local.mk)

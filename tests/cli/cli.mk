@@ -1,0 +1,1 @@
+# tests/cli/cli tests (included by tests/local.mk)

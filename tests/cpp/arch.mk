@@ -1,0 +1,1 @@
+# tests/cpp/arch tests (included by tests/local.mk)

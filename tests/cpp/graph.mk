@@ -1,0 +1,1 @@
+# tests/cpp/graph tests (included by tests/local.mk)

@@ -1,0 +1,1 @@
+# tests/cpp/mapping tests (included by tests/local.mk)
