@@ -1,0 +1,38 @@
+// The interface every mapping heuristic implements (one file per heuristic in src/mapping),
+// and the context a strategy runs them in. Strategies (src/strat) compose methods: sequence,
+// best-of, conditions on graph/target size.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "arch/architecture.hpp"
+#include "common/num.hpp"
+#include "common/random.hpp"
+#include "graph/graph.hpp"
+
+namespace tartan {
+
+struct MappingContext {
+  const Graph& graph;
+  const Architecture& arch;
+  // Terminal number of each vertex (0-based vertex index); -1 = not placed yet. Methods that
+  // construct a mapping fill every free entry; methods that refine start from a complete one.
+  std::vector<Num>& parttab;
+  // Per vertex: true if parttab[v] is fixed by the caller and must not change (may be empty).
+  const std::vector<bool>& fixed;
+  // Allowed imbalance: a terminal's load may exceed its share of the total load by this ratio.
+  double imbalance;
+  Random& random;
+};
+
+class MappingMethod {
+ public:
+  virtual ~MappingMethod() = default;
+  // Computes (or improves) ctx.parttab. Throws Error on impossible requests.
+  virtual void apply(MappingContext& ctx) const = 0;
+};
+
+using MethodPtr = std::unique_ptr<const MappingMethod>;
+
+}  // namespace tartan
