@@ -1,1 +1,4 @@
-# doc: files of this concern (included by the top Makefile.am)
+# doc: manual pages of the `tartan` command, the guides (Markdown, installed in docdir) and the
+# README's C example, compiled and run by the test suite (tests/cli/cli.mk).
+dist_man_MANS += doc/tartan.1 doc/tartan-graph.1
+dist_doc_DATA = README NEWS doc/conventions.md doc/porting-from-scotch.md

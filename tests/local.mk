@@ -23,4 +23,5 @@ include $(srcdir)/tests/c/mapping.mk
 include $(srcdir)/tests/cpp/graph.mk
 include $(srcdir)/tests/cpp/arch.mk
 include $(srcdir)/tests/cpp/mapping.mk
+include $(srcdir)/tests/cpp/strat.mk
 include $(srcdir)/tests/cli/cli.mk

@@ -14,6 +14,10 @@ ArchPtr make_weighted_complete(const std::vector<Num>& weights);
 ArchPtr make_hypercube(Num dimensions);
 ArchPtr make_mesh(const std::vector<Num>& dims);   // mesh2D / mesh3D / meshXD by dims.size()
 ArchPtr make_torus(const std::vector<Num>& dims);  // torus2D / torus3D / torusXD
+// Either, named meshXD / torusXD whatever the number of dimensions when named_xd is true (the
+// name TARTAN_archMeshX/TorusX and "meshXD 2 4 4" keep). At most kGridMaxDimensions dims.
+ArchPtr make_grid(const std::vector<Num>& dims, bool wrap, bool named_xd);
+constexpr int kGridMaxDimensions = Domain::kWords / 2;
 ArchPtr make_tleaf(const std::vector<Num>& sizes, const std::vector<Num>& link_costs);
 ArchPtr make_ltleaf(const std::vector<Num>& sizes, const std::vector<Num>& link_costs,
                     const std::vector<Num>& permutation);

@@ -8,6 +8,7 @@
 #include <iosfwd>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "common/num.hpp"
 
@@ -19,6 +20,20 @@ struct Domain {
   static constexpr int kWords = 30;
   std::array<std::int64_t, kWords> word{};
   bool operator==(const Domain& other) const { return word == other.word; }
+};
+
+// Seed 001 §3.3: the deterministic matching a kind uses to coarsen itself, so that a `sub`
+// target can be built over any list of its terminals (arch_sub.cpp). The vertices of each
+// coarsening level are named by labels; every coarse vertex absorbs at most two finer ones.
+class TargetMatcher {
+ public:
+  virtual ~TargetMatcher() = default;
+  // Label, at the finest level, of a listed terminal.
+  virtual std::int64_t finest_label(Num terminal) const = 0;
+  // Moves to the next coarser level; false when the current level is a single vertex.
+  virtual bool coarsen_level() = 0;
+  // Label, at the level just reached, of the vertex that absorbed `label` of the level before.
+  virtual std::int64_t coarse_label(std::int64_t label) const = 0;
 };
 
 class Architecture {
@@ -48,6 +63,24 @@ class Architecture {
   virtual Num terminal_weight(Num terminal) const {
     return domain_weight(terminal_domain(terminal));
   }
+
+  // The matching `sub` coarsens this kind with, for the listed terminals (seed 001 §3.3);
+  // nullptr (the default) makes `sub` restrict this kind's own bipartition tree instead.
+  virtual std::unique_ptr<TargetMatcher> make_matcher(const std::vector<Num>& terminals) const {
+    (void)terminals;
+    return nullptr;
+  }
+  // Smallest domain (of this kind's domains) containing both a and b; `sub` keeps one per node
+  // to estimate distances between its non-terminal domains. The default descends the
+  // bipartition tree from the first domain while one half holds both (architecture.cpp).
+  virtual Domain join(const Domain& a, const Domain& b) const;
+  // How many leading words of Domain::word this kind uses (the others stay zero), so that
+  // `sub` stores its nodes' domains compactly.
+  virtual int domain_words() const { return Domain::kWords; }
+  // Throws Error(invalid) unless dom is a well-formed domain of this architecture: the C layer
+  // checks every domain a user hands in before any other member sees it. Every kind should
+  // override it (all of src/arch's do); the default trusts the domain.
+  virtual void check_domain(const Domain& dom) const { (void)dom; }
 
   // Writes the .tgt text of this target (SCOTCH's syntax), a full description that loads back.
   virtual void save(std::ostream& out) const = 0;

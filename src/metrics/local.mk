@@ -1,1 +1,2 @@
-# src/metrics: files of this concern (included by the top Makefile.am)
+# src/metrics: mapping statistics (SCOTCH's gmtst figures) and the communication cost.
+libtartan_core_la_SOURCES += src/metrics/mapping_stats.hpp src/metrics/mapping_stats.cpp

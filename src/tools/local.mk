@@ -1,1 +1,13 @@
-# src/tools: files of this concern (included by the top Makefile.am)
+# src/tools: the `tartan` command. It calls only the public API (tartan.h) and links the shared
+# library like any user program. A new command family adds its cmd_NAME.cpp below (one line)
+# and one entry in the table of src/tools/tartan.cpp.
+bin_PROGRAMS += tartan
+tartan_SOURCES = \
+	src/tools/tools.hpp \
+	src/tools/cli_common.hpp \
+	src/tools/cli_common.cpp \
+	src/tools/tartan.cpp
+tartan_SOURCES += src/tools/cmd_graph.cpp
+tartan_SOURCES += src/tools/cmd_arch.cpp
+tartan_LDADD = libtartan.la
+tartan_SOURCES += src/tools/cmd_map.cpp src/tools/cmd_stats.cpp

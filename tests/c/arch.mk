@@ -1,1 +1,7 @@
 # tests/c/arch tests (included by tests/local.mk)
+check_PROGRAMS += tests/c/test_arch tests/c/test_arch_bad
+TESTS += tests/c/test_arch tests/c/test_arch_bad
+tests_c_test_arch_SOURCES = tests/c/test_arch.c
+tests_c_test_arch_LDADD = $(TARTAN_CUNIT_LDADD)
+tests_c_test_arch_bad_SOURCES = tests/c/test_arch_bad.c
+tests_c_test_arch_bad_LDADD = $(TARTAN_CUNIT_LDADD)

@@ -1,0 +1,310 @@
+// Sub-targets (sub): a list of terminals of any fixed-size target, in the order a batch
+// scheduler hands them out, possibly scattered and disconnected. Part k is the k-th listed
+// terminal; distances between terminals are the original target's.
+//
+// The domains are the nodes of a bipartitioning tree over the listed terminals, built as in
+// seed 001 §3.2-3.3: the original kind's deterministic matching (TargetMatcher: hypercube
+// projection, grid round-robin in the bounding box, tree-leaf sibling pairing, ...) coarsens
+// the listed terminals level by level; the coarsening tree, whose one-child nodes are merged
+// into their child, is the bipartitioning tree. Kinds without a matcher (sub itself) are
+// restricted instead: their own bipartition tree, keeping only branches with listed terminals,
+// compacted the same way. Storage is linear in the list: 2·n − 1 nodes in preorder (a node's
+// subtree is a contiguous index range, so inclusion is one comparison).
+//
+// Distance between non-terminal domains: each node keeps the smallest domain of the original
+// target containing its terminals (the `join` of its children's), and the distance is the
+// original kind's distance between those domains: centres of bounding boxes on grids, fixed
+// bits on hypercubes, exact common ancestors on tree-leaves. This costs what the original
+// kind's domain distance costs (O(dimensions), no allocation), tends to the exact distance as
+// domains shrink, and is exact between terminals. (An average over all pairs of terminals would
+// be quadratic to precompute; one representative terminal per domain ignores domain extent.)
+#include <algorithm>
+#include <ostream>
+#include <utility>
+
+#include "arch/arch_factory.hpp"
+#include "arch/arch_numbers.hpp"
+#include "arch/arch_registry.hpp"
+
+namespace tartan {
+namespace {
+
+// Domain words: [0] node index (preorder, root 0).
+constexpr int kNode = 0;
+
+// The tree as it is built: leaves 0..n-1 are the listed terminals, internal nodes follow.
+struct BuildTree {
+  explicit BuildTree(int domain_words) : words(domain_words) {}
+  int words;
+  std::vector<Num> left, right;  // -1 for leaves
+  std::vector<std::int64_t> region;
+
+  Num add(Num left_child, Num right_child, const Domain& dom) {
+    left.push_back(left_child);
+    right.push_back(right_child);
+    region.insert(region.end(), dom.word.begin(), dom.word.begin() + words);
+    return Num(left.size() - 1);
+  }
+  Domain region_of(Num node) const {
+    Domain dom;
+    std::copy_n(region.begin() + std::ptrdiff_t(node) * words, words, dom.word.begin());
+    return dom;
+  }
+};
+
+class SubArch final : public Architecture {
+ public:
+  SubArch(ArchPtr parent, const std::vector<Num>& terminals)
+      : parent_(std::move(parent)), listed_(terminals), words_(parent_->domain_words()) {
+    check_list();
+    BuildTree tree(words_);
+    for (Num terminal : listed_) tree.add(-1, -1, parent_->terminal_domain(terminal));
+    std::unique_ptr<TargetMatcher> matcher = parent_->make_matcher(listed_);
+    const Num root = matcher ? coarsen(*matcher, tree) : restrict(tree);
+    linearise(tree, root);
+  }
+
+  const char* kind_name() const override { return "sub"; }
+  Num size() const override { return Num(listed_.size()); }
+
+  Domain first_domain() const override { return node(0); }
+  Domain terminal_domain(Num terminal) const override {
+    if (terminal < 0 || terminal >= size())
+      fail_invalid("terminal " + std::to_string(terminal) + " out of range [0, " +
+                   std::to_string(size()) + ")");
+    return node(terminal_node_[terminal]);
+  }
+  Num domain_number(const Domain& dom) const override { return smallest_part_[dom.word[kNode]]; }
+  Num domain_size(const Domain& dom) const override { return leaves_[dom.word[kNode]]; }
+  Num domain_weight(const Domain& dom) const override { return weight_[dom.word[kNode]]; }
+  Num terminal_weight(Num terminal) const override {
+    return parent_->terminal_weight(listed_[terminal]);
+  }
+
+  Num terminal_distance(Num a, Num b) const override {
+    return parent_->terminal_distance(listed_[a], listed_[b]);
+  }
+  Num domain_distance(const Domain& a, const Domain& b) const override {
+    const std::int64_t node_a = a.word[kNode], node_b = b.word[kNode];
+    if (leaves_[node_a] == 1 && leaves_[node_b] == 1)
+      return parent_->terminal_distance(listed_[smallest_part_[node_a]],
+                                        listed_[smallest_part_[node_b]]);
+    return parent_->domain_distance(region(node_a), region(node_b));
+  }
+
+  bool bipartition(const Domain& dom, Domain& part0, Domain& part1) const override {
+    const std::int64_t index = dom.word[kNode];
+    if (leaves_[index] == 1) return false;
+    part0 = node(index + 1);
+    part1 = node(index + 2 * std::int64_t(leaves_[index + 1]));
+    return true;
+  }
+  bool domain_includes(const Domain& outer, const Domain& inner) const override {
+    return inner.word[kNode] >= outer.word[kNode] &&
+           inner.word[kNode] < outer.word[kNode] + 2 * std::int64_t(leaves_[outer.word[kNode]]) - 1;
+  }
+  int domain_words() const override { return 1; }
+  void check_domain(const Domain& dom) const override {
+    if (dom.word[kNode] < 0 || dom.word[kNode] >= std::int64_t(leaves_.size()))
+      fail_invalid("not a domain of this sub target");
+  }
+
+  void save(std::ostream& out) const override {
+    out << "sub " << listed_.size() << '\n';
+    for (std::size_t k = 0; k < listed_.size(); ++k)
+      out << listed_[k] << ((k + 1) % 16 == 0 || k + 1 == listed_.size() ? '\n' : ' ');
+    parent_->save(out);
+  }
+
+ private:
+  static Domain node(std::int64_t index) {
+    Domain dom;
+    dom.word[kNode] = index;
+    return dom;
+  }
+  Domain region(std::int64_t index) const {
+    Domain dom;
+    std::copy_n(region_.begin() + index * words_, words_, dom.word.begin());
+    return dom;
+  }
+
+  void check_list() const {
+    if (parent_->variable_sized())
+      fail_invalid(std::string("sub of a variable-sized target (") + parent_->kind_name() + ")");
+    if (listed_.empty()) fail_invalid("sub with no terminal");
+    const Num parent_size = parent_->size();
+    std::vector<std::pair<Num, Num>> sorted;  // (terminal, position)
+    sorted.reserve(listed_.size());
+    for (std::size_t k = 0; k < listed_.size(); ++k) {
+      if (listed_[k] < 0 || listed_[k] >= parent_size)
+        fail_invalid("sub terminal " + std::to_string(k) + " is " + std::to_string(listed_[k]) +
+                     ", out of range [0, " + std::to_string(parent_size) + ") of the " +
+                     parent_->kind_name() + " target");
+      sorted.emplace_back(listed_[k], Num(k));
+    }
+    std::sort(sorted.begin(), sorted.end());
+    for (std::size_t i = 1; i < sorted.size(); ++i)
+      if (sorted[i].first == sorted[i - 1].first)
+        fail_invalid("sub terminals " + std::to_string(sorted[i - 1].second) + " and " +
+                     std::to_string(sorted[i].second) + " are both terminal " +
+                     std::to_string(sorted[i].first));
+  }
+
+  // Bottom-up: coarsen with the kind's matching until one vertex is left.
+  Num coarsen(TargetMatcher& matcher, BuildTree& tree) const {
+    std::vector<std::pair<std::int64_t, Num>> vertices;  // (label, tree node)
+    vertices.reserve(listed_.size());
+    for (std::size_t k = 0; k < listed_.size(); ++k)
+      vertices.emplace_back(matcher.finest_label(listed_[k]), Num(k));
+    std::vector<std::pair<std::int64_t, Num>> coarser;
+    while (vertices.size() > 1) {
+      if (!matcher.coarsen_level())
+        fail(ErrorCode::internal, std::string("the ") + parent_->kind_name() +
+                                      " matching stopped with several vertices left");
+      for (auto& vertex : vertices) vertex.first = matcher.coarse_label(vertex.first);
+      std::stable_sort(vertices.begin(), vertices.end(),
+                       [](const auto& a, const auto& b) { return a.first < b.first; });
+      coarser.clear();
+      for (std::size_t i = 0; i < vertices.size();) {
+        std::size_t end = i + 1;
+        while (end < vertices.size() && vertices[end].first == vertices[i].first) ++end;
+        if (end - i > 2)
+          fail(ErrorCode::internal, std::string("the ") + parent_->kind_name() +
+                                        " matching merged more than two vertices");
+        if (end - i == 1) {
+          coarser.push_back(vertices[i]);  // matched with no listed terminal: compacted away
+        } else {
+          const Num a = vertices[i].second, b = vertices[i + 1].second;
+          const Domain joined = parent_->join(tree.region_of(a), tree.region_of(b));
+          coarser.emplace_back(vertices[i].first, tree.add(a, b, joined));
+        }
+        i = end;
+      }
+      vertices.swap(coarser);
+    }
+    return vertices[0].second;
+  }
+
+  // Top-down: the parent's own bipartition tree restricted to the listed terminals.
+  Num restrict(BuildTree& tree) const {
+    struct Task {
+      Domain dom;
+      std::vector<Num> parts;
+      Num father;  // node whose child this task fills (-1: root)
+      bool right;
+    };
+    Num root = -1;
+    std::vector<Task> tasks;
+    std::vector<Num> all(listed_.size());
+    for (std::size_t k = 0; k < all.size(); ++k) all[k] = Num(k);
+    tasks.push_back(Task{parent_->first_domain(), std::move(all), -1, false});
+    while (!tasks.empty()) {
+      Task task = std::move(tasks.back());
+      tasks.pop_back();
+      Num made;
+      if (task.parts.size() == 1) {
+        made = task.parts[0];
+      } else {
+        std::vector<Num> side0, side1;
+        Domain dom = task.dom, part0, part1;
+        for (;;) {
+          if (!parent_->bipartition(dom, part0, part1))
+            fail(ErrorCode::internal, "a terminal domain holds several sub terminals");
+          side0.clear();
+          side1.clear();
+          for (Num part : task.parts)
+            (parent_->domain_includes(part0, parent_->terminal_domain(listed_[part])) ? side0 : side1)
+                .push_back(part);
+          if (side0.empty()) {
+            dom = part1;
+          } else if (side1.empty()) {
+            dom = part0;
+          } else {
+            break;
+          }
+        }
+        made = tree.add(-1, -1, dom);
+        tasks.push_back(Task{part1, std::move(side1), made, true});
+        tasks.push_back(Task{part0, std::move(side0), made, false});
+      }
+      if (task.father < 0) {
+        root = made;
+      } else {
+        (task.right ? tree.right : tree.left)[task.father] = made;
+      }
+    }
+    return root;
+  }
+
+  // Renumbers the tree in preorder and computes each node's leaves, smallest part and weight.
+  void linearise(const BuildTree& tree, Num root) {
+    const std::size_t count = tree.left.size();
+    std::vector<Num> order;  // preorder position -> build node
+    order.reserve(count);
+    std::vector<Num> stack{root};
+    while (!stack.empty()) {
+      const Num current = stack.back();
+      stack.pop_back();
+      order.push_back(current);
+      if (tree.left[current] >= 0) {
+        stack.push_back(tree.right[current]);
+        stack.push_back(tree.left[current]);
+      }
+    }
+    if (order.size() != 2 * listed_.size() - 1)
+      fail(ErrorCode::internal, "sub bipartitioning tree is not a full binary tree");
+    leaves_.assign(order.size(), 1);
+    smallest_part_.assign(order.size(), 0);
+    weight_.assign(order.size(), 0);
+    terminal_node_.assign(listed_.size(), 0);
+    region_.resize(order.size() * std::size_t(words_));
+    std::vector<Num> position(count);
+    for (std::size_t i = 0; i < order.size(); ++i) position[order[i]] = Num(i);
+    for (std::size_t i = order.size(); i-- > 0;) {
+      const Num built = order[i];
+      std::copy_n(tree.region.begin() + std::ptrdiff_t(built) * words_, words_,
+                  region_.begin() + std::ptrdiff_t(i) * words_);
+      if (tree.left[built] < 0) {  // leaf: build nodes 0..n-1 are the parts
+        smallest_part_[i] = built;
+        weight_[i] = parent_->terminal_weight(listed_[built]);
+        terminal_node_[built] = Num(i);
+      } else {
+        const Num a = position[tree.left[built]], b = position[tree.right[built]];
+        leaves_[i] = leaves_[a] + leaves_[b];
+        smallest_part_[i] = std::min(smallest_part_[a], smallest_part_[b]);
+        weight_[i] = checked_add(weight_[a], weight_[b], "sub target weight");
+      }
+    }
+  }
+
+  ArchPtr parent_;
+  std::vector<Num> listed_;        // part k -> terminal of parent_
+  int words_;                      // words of parent_'s domains
+  std::vector<Num> leaves_;        // per node (preorder): listed terminals below
+  std::vector<Num> smallest_part_; // per node: smallest part number below
+  std::vector<Num> weight_;        // per node: sum of the terminals' weights
+  std::vector<std::int64_t> region_;  // per node: words_ words of its parent_ domain
+  std::vector<Num> terminal_node_;    // part -> node
+};
+
+}  // namespace
+
+ArchPtr make_sub(ArchPtr original, const std::vector<Num>& terminals) {
+  if (!original) fail_invalid("sub of no target");
+  return std::make_shared<SubArch>(std::move(original), terminals);
+}
+
+ArchPtr read_sub(TgtReader& reader) {
+  const Num count = reader.number_at_least("sub terminal count", 1);
+  std::vector<Num> terminals;
+  for (Num k = 0; k < count; ++k) terminals.push_back(reader.number("sub terminal"));
+  const int line = reader.line();
+  ArchPtr original = read_target(reader);
+  try {
+    return make_sub(std::move(original), terminals);
+  } catch (const Error& error) {
+    fail(error.code(), "line " + std::to_string(line) + ": " + error.what());
+  }
+}
+
+}  // namespace tartan

@@ -1,0 +1,596 @@
+#include "arch/deco2.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <ostream>
+#include <string>
+#include <utility>
+
+#include "arch/target_graph.hpp"
+#include "common/error.hpp"
+#include "common/random.hpp"
+#include "graph/coarsening.hpp"
+#include "graph/traversal.hpp"
+
+namespace tartan {
+
+namespace {
+
+std::size_t index(Num value) { return static_cast<std::size_t>(value); }
+
+// One level of the hierarchy. graph.adjwgt holds edge traversal costs and graph.vwgt vertex
+// traversal costs (0 at the finest level); load keeps the finest level's vertex loads as the
+// target graph gave them (empty: unit loads), only to write them back.
+struct Level {
+  CsrGraph graph;
+  std::vector<Num> load;
+  Num diameter = 0;
+};
+
+struct DomainNode {
+  std::int64_t heap = 0;  // SCOTCH's domain number, or -1 past 63 levels of depth
+  Num size = 0, weight = 0, min_terminal = 0;
+  Num father = -1, son0 = -1, son1 = -1;
+  Num level = 0;  // level at which the domain is a single vertex (its lowest such level)
+  Num vnum = 0;   // index in vnum_ of that vertex; the entries before it hold its vertices at
+                  // the levels above, up to the one below its father's level
+  Num preorder = 0, preorder_end = 0;
+};
+
+class Deco2Architecture final : public Architecture {
+ public:
+  Deco2Architecture(std::vector<Level> levels, std::vector<Num> term_domain,
+                    std::vector<Num> term_vertex, std::vector<DomainNode> domains,
+                    std::vector<Num> vnum, Num settle_limit)
+      : levels_(std::move(levels)),
+        term_domain_(std::move(term_domain)),
+        term_vertex_(std::move(term_vertex)),
+        domains_(std::move(domains)),
+        vnum_(std::move(vnum)),
+        settle_limit_(settle_limit) {
+    for (Num d = 0; d < static_cast<Num>(domains_.size()); ++d)
+      if (domains_[index(d)].father < 0) root_ = d;
+  }
+
+  const char* kind_name() const override { return "deco2"; }
+  Num size() const override { return static_cast<Num>(term_domain_.size()); }
+  Domain first_domain() const override { return domain(root_); }
+  Domain terminal_domain(Num terminal) const override {
+    if (terminal < 0 || terminal >= size())
+      fail_invalid("terminal " + std::to_string(terminal) + " is outside [0, " +
+                   std::to_string(size()) + ")");
+    return domain(term_domain_[index(terminal)]);
+  }
+  Num domain_number(const Domain& dom) const override { return node(dom).min_terminal; }
+  Num domain_size(const Domain& dom) const override { return node(dom).size; }
+  Num domain_weight(const Domain& dom) const override { return node(dom).weight; }
+  Num domain_distance(const Domain& a, const Domain& b) const override {
+    return distance(node_index(a), node_index(b));
+  }
+  bool bipartition(const Domain& dom, Domain& part0, Domain& part1) const override {
+    const DomainNode& n = node(dom);
+    if (n.son0 < 0) return false;
+    part0 = domain(n.son0);
+    part1 = domain(n.son1);
+    return true;
+  }
+  bool domain_includes(const Domain& outer, const Domain& inner) const override {
+    const DomainNode& o = node(outer);
+    const DomainNode& i = node(inner);
+    return o.preorder <= i.preorder && i.preorder < o.preorder_end;
+  }
+  Num terminal_distance(Num a, Num b) const override {
+    return distance(node_index(terminal_domain(a)), node_index(terminal_domain(b)));
+  }
+  Num terminal_weight(Num terminal) const override {
+    return domains_[index(node_index(terminal_domain(terminal)))].weight;
+  }
+
+  void save(std::ostream& out) const override {
+    for (const DomainNode& d : domains_)
+      if (d.heap < 1)
+        fail(ErrorCode::overflow,
+             "this deco 2 tree is deeper than SCOTCH's domain numbers can express (63 levels)");
+    out << "deco\n2\n"
+        << size() << '\t' << levels_.size() << '\t' << vnum_.size() << '\n';
+    for (Num t = 0; t < size(); ++t)
+      out << term_domain_[index(t)] << '\t' << term_vertex_[index(t)] << '\n';
+    for (const DomainNode& d : domains_)
+      out << d.heap << '\t' << d.size << '\t' << d.weight << '\t' << d.min_terminal << '\t'
+          << d.father << '\t' << d.son0 << '\t' << d.son1 << '\t' << d.level << '\t' << d.vnum
+          << '\n';
+    for (std::size_t l = 0; l < levels_.size(); ++l) {
+      write_level(out, levels_[l], l == 0);
+      out << levels_[l].diameter << '\n';
+    }
+    for (std::size_t i = 0; i < vnum_.size(); ++i)
+      out << vnum_[i] << (i + 1 == vnum_.size() || i % 8 == 7 ? '\n' : '\t');
+  }
+
+  Deco2Shape shape() const {
+    Deco2Shape result;
+    for (const Level& level : levels_) result.level_vertices.push_back(level.graph.vertex_count());
+    result.domain_count = static_cast<Num>(domains_.size());
+    for (Num t = 0; t < size(); ++t) {
+      Num depth = 0;
+      for (Num d = term_domain_[index(t)]; domains_[index(d)].father >= 0;
+           d = domains_[index(d)].father)
+        ++depth;
+      result.tree_depth = std::max(result.tree_depth, depth);
+    }
+    return result;
+  }
+
+ private:
+  static Domain domain(Num node) {
+    Domain dom;
+    dom.word[0] = node;
+    return dom;
+  }
+  Num node_index(const Domain& dom) const {
+    const std::int64_t n = dom.word[0];
+    if (n < 0 || n >= static_cast<std::int64_t>(domains_.size()))
+      fail_invalid("domain " + std::to_string(n) + " does not belong to this deco 2 target");
+    return static_cast<Num>(n);
+  }
+  const DomainNode& node(const Domain& dom) const { return domains_[index(node_index(dom))]; }
+
+  // The vertex standing for domain d at level l (l at least d's level, at most the root's).
+  Num vertex_at(Num d, Num l) const {
+    for (Num father = domains_[index(d)].father;
+         father >= 0 && domains_[index(father)].level <= l; father = domains_[index(d)].father)
+      d = father;
+    const DomainNode& n = domains_[index(d)];
+    return vnum_[index(n.vnum - (l - n.level))];
+  }
+
+  Num distance(Num a, Num b) const {
+    if (a == b && domains_[index(a)].son0 < 0) return 0;
+    Num lower = 0;  // proven by a failed search at the finest level
+    for (Num l = std::max(domains_[index(a)].level, domains_[index(b)].level);; ++l) {
+      const Level& level = levels_[index(l)];
+      const Num va = vertex_at(a, l), vb = vertex_at(b, l);
+      const Num cost_a = level.graph.vwgt[index(va)], cost_b = level.graph.vwgt[index(vb)];
+      if (va == vb) return std::max(cost_a, lower);  // merged: half of each end of one vertex
+      const BoundedSearchResult found =
+          bounded_search(level.graph, level.graph.vwgt, va, vb, settle_limit_);
+      if (found.found) return std::max(found.cost + (cost_a + cost_b + 1) / 2, lower);
+      if (l == 0) lower = found.lower_bound;
+    }
+  }
+
+  static void write_level(std::ostream& out, const Level& level, bool finest) {
+    const CsrGraph& g = level.graph;
+    bool edge_weights = !finest;
+    if (finest)
+      for (Num w : g.adjwgt) edge_weights |= (w != 1);
+    const bool vertex_weights = finest ? !level.load.empty() : true;
+    const std::vector<Num>& vertex_values = finest ? level.load : g.vwgt;
+    out << "0\n" << g.vertex_count() << '\t' << g.arc_count() << "\n0\t0"
+        << (edge_weights ? '1' : '0') << (vertex_weights ? '1' : '0') << '\n';
+    for (Num v = 0; v < g.vertex_count(); ++v) {
+      if (vertex_weights) out << vertex_values[index(v)] << '\t';
+      out << g.xadj[index(v) + 1] - g.xadj[index(v)];
+      for (Num arc = g.xadj[index(v)]; arc < g.xadj[index(v) + 1]; ++arc) {
+        if (edge_weights) out << '\t' << g.adjwgt[index(arc)];
+        out << '\t' << g.adjncy[index(arc)];
+      }
+      out << '\n';
+    }
+  }
+
+  std::vector<Level> levels_;
+  std::vector<Num> term_domain_, term_vertex_;
+  std::vector<DomainNode> domains_;
+  std::vector<Num> vnum_;
+  Num settle_limit_;
+  Num root_ = 0;
+};
+
+// Pre-order ranges, checking on the way that the father/son links form one tree over all
+// domains (loaded files could hold cycles or unreachable domains).
+void number_preorder(std::vector<DomainNode>& domains, Num root) {
+  std::vector<char> seen(domains.size(), 0);
+  std::vector<std::pair<Num, bool>> stack{{root, false}};
+  Num next = 0;
+  while (!stack.empty()) {
+    const auto [d, closing] = stack.back();
+    stack.pop_back();
+    DomainNode& n = domains[index(d)];
+    if (closing) {
+      n.preorder_end = next;
+      continue;
+    }
+    if (seen[index(d)]) fail_format("deco 2 domain " + std::to_string(d) + " is reached twice");
+    seen[index(d)] = 1;
+    n.preorder = next++;
+    stack.emplace_back(d, true);
+    if (n.son0 >= 0) {
+      stack.emplace_back(n.son1, false);
+      stack.emplace_back(n.son0, false);
+    }
+  }
+  if (next != static_cast<Num>(domains.size()))
+    fail_format("deco 2 domains " + std::to_string(domains.size() - index(next)) +
+                " are not reachable from the root");
+}
+
+// ---- Building ------------------------------------------------------------------------------
+
+// The strongest links are the cheapest: strength = largest cost + 1 - cost.
+void set_matching_strengths(const CsrGraph& level, CsrGraph& match) {
+  Num largest = 0;
+  for (Num cost : level.adjwgt) largest = std::max(largest, cost);
+  match.adjwgt.resize(level.adjwgt.size());
+  for (std::size_t arc = 0; arc < level.adjwgt.size(); ++arc)
+    match.adjwgt[arc] = largest + 1 - level.adjwgt[arc];
+}
+
+struct CoarseningStep {
+  std::vector<Num> fine_to_coarse;
+  std::vector<Num> child0, child1;  // fine children of each coarse vertex (child1 -1: single)
+};
+
+}  // namespace
+
+ArchPtr build_deco2(const Graph& graph, const std::vector<Num>* list, Num settle_limit) {
+  if (settle_limit < 2) fail_invalid("deco 2 search limit must be at least 2");
+  const TargetTerminals terminals = select_target_terminals(graph, list);
+  const Num termnbr = static_cast<Num>(terminals.vertex.size());
+
+  std::vector<Level> levels(1);
+  {
+    CsrGraph csr = csr_from_graph(graph);
+    if (graph.velotab != nullptr) levels[0].load = csr.vwgt;
+    csr.vwgt.assign(csr.vwgt.size(), 0);  // finest vertices cost nothing to traverse
+    levels[0].graph = std::move(csr);
+  }
+  // Matching graph: same topology, strengths as weights, terminal capacities as vertex weights.
+  CsrGraph match;
+  match.xadj = levels[0].graph.xadj;
+  match.adjncy = levels[0].graph.adjncy;
+  match.vwgt.assign(index(graph.vertnbr), 0);
+  for (Num t = 0; t < termnbr; ++t)
+    match.vwgt[index(terminals.vertex[index(t)])] = terminals.weight[index(t)];
+  set_matching_strengths(levels[0].graph, match);
+
+  std::vector<Num> spread(index(graph.vertnbr), 1);  // finest vertices inside each vertex
+  std::vector<CoarseningStep> steps;
+  Random random(0x646563326275696cull);  // fixed seed: the same graph gives the same target
+  std::vector<Num> mate;
+  while (levels.back().graph.arc_count() > 0) {
+    const CsrGraph& fine = levels.back().graph;
+    const Num fine_count = fine.vertex_count();
+    const Num coarse_count = heavy_edge_matching(match, random, MatchingOptions{}, mate);
+    CoarseLevel contracted = contract(match, mate, coarse_count);
+
+    CoarseningStep step;
+    step.fine_to_coarse = std::move(contracted.fine_to_coarse);
+    step.child0.assign(index(coarse_count), -1);
+    step.child1.assign(index(coarse_count), -1);
+    for (Num v = 0; v < fine_count; ++v) {
+      const Num c = step.fine_to_coarse[index(v)];
+      (step.child0[index(c)] < 0 ? step.child0 : step.child1)[index(c)] = v;
+    }
+    // Representative child (the one spreading over more finest vertices) and the cost of
+    // reaching a child from the representative: 0 for itself, the collapsed edge for the other.
+    std::vector<Num> reach(index(fine_count), 0);
+    std::vector<Num> coarse_spread(index(coarse_count));
+    for (Num c = 0; c < coarse_count; ++c) {
+      Num rep = step.child0[index(c)], other = step.child1[index(c)];
+      if (other < 0) {
+        coarse_spread[index(c)] = spread[index(rep)];
+        continue;
+      }
+      if (spread[index(other)] > spread[index(rep)]) std::swap(rep, other);
+      Num collapsed = std::numeric_limits<Num>::max();
+      for (Num arc = fine.xadj[index(rep)]; arc < fine.xadj[index(rep) + 1]; ++arc)
+        if (fine.adjncy[index(arc)] == other) collapsed = std::min(collapsed, fine.adjwgt[index(arc)]);
+      reach[index(other)] = collapsed + fine.vwgt[index(other)];
+      coarse_spread[index(c)] = spread[index(rep)] + spread[index(other)];
+    }
+    // Coarse edge cost: the cheapest walk rep(U) -> child -> fine edge -> child -> rep(V).
+    Level coarse;
+    coarse.graph.xadj = contracted.graph.xadj;
+    coarse.graph.adjncy = std::move(contracted.graph.adjncy);
+    coarse.graph.adjwgt.assign(coarse.graph.adjncy.size(), std::numeric_limits<Num>::max());
+    coarse.graph.vwgt.assign(index(coarse_count), 0);
+    std::vector<Num> arc_of(index(coarse_count), -1);
+    for (Num c = 0; c < coarse_count; ++c) {
+      for (Num arc = coarse.graph.xadj[index(c)]; arc < coarse.graph.xadj[index(c) + 1]; ++arc)
+        arc_of[index(coarse.graph.adjncy[index(arc)])] = arc;
+      for (Num x : {step.child0[index(c)], step.child1[index(c)]}) {
+        if (x < 0) continue;
+        for (Num arc = fine.xadj[index(x)]; arc < fine.xadj[index(x) + 1]; ++arc) {
+          const Num y = fine.adjncy[index(arc)];
+          const Num d = step.fine_to_coarse[index(y)];
+          if (d == c) continue;
+          const Num walk = reach[index(x)] + fine.adjwgt[index(arc)] + reach[index(y)];
+          Num& cost = coarse.graph.adjwgt[index(arc_of[index(d)])];
+          cost = std::min(cost, walk);
+        }
+      }
+      for (Num arc = coarse.graph.xadj[index(c)]; arc < coarse.graph.xadj[index(c) + 1]; ++arc)
+        arc_of[index(coarse.graph.adjncy[index(arc)])] = -1;
+    }
+    match = std::move(contracted.graph);
+    match.adjncy = coarse.graph.adjncy;
+    set_matching_strengths(coarse.graph, match);
+    spread = std::move(coarse_spread);
+    steps.push_back(std::move(step));
+    levels.push_back(std::move(coarse));
+  }
+  match = CsrGraph{};
+  for (Level& level : levels) {
+    Graph view;
+    view_csr_as_graph(level.graph, view);
+    BreadthFirstSearch bfs(view);
+    level.diameter = pseudo_diameter(bfs, 0).length;
+  }
+
+  // Terminal counts, capacities and smallest terminal of every vertex at every level.
+  const Num levlnbr = static_cast<Num>(levels.size());
+  std::vector<std::vector<Num>> count(index(levlnbr)), weight(index(levlnbr)), first(index(levlnbr));
+  std::vector<Num> terminal_of(index(graph.vertnbr), -1);
+  for (Num t = 0; t < termnbr; ++t) terminal_of[index(terminals.vertex[index(t)])] = t;
+  for (Num l = 0; l < levlnbr; ++l) {
+    const Num n = levels[index(l)].graph.vertex_count();
+    count[index(l)].assign(index(n), 0);
+    weight[index(l)].assign(index(n), 0);
+    first[index(l)].assign(index(n), std::numeric_limits<Num>::max());
+  }
+  for (Num v = 0; v < graph.vertnbr; ++v)
+    if (const Num t = terminal_of[index(v)]; t >= 0) {
+      count[0][index(v)] = 1;
+      weight[0][index(v)] = terminals.weight[index(t)];
+      first[0][index(v)] = t;
+    }
+  for (Num l = 0; l + 1 < levlnbr; ++l)
+    for (Num v = 0; v < levels[index(l)].graph.vertex_count(); ++v) {
+      const Num c = steps[index(l)].fine_to_coarse[index(v)];
+      count[index(l) + 1][index(c)] += count[index(l)][index(v)];
+      weight[index(l) + 1][index(c)] += weight[index(l)][index(v)];
+      first[index(l) + 1][index(c)] = std::min(first[index(l) + 1][index(c)], first[index(l)][index(v)]);
+    }
+
+  // Compaction into a bipartitioning tree, in pre-order, by an explicit stack.
+  const Num top = levlnbr - 1;
+  Num root_vertex = -1;
+  for (Num v = 0; v < levels[index(top)].graph.vertex_count(); ++v)
+    if (count[index(top)][index(v)] > 0) root_vertex = v;
+  std::vector<DomainNode> domains;
+  domains.reserve(2 * index(termnbr) - 1);
+  std::vector<Num> vnum, term_domain(index(termnbr), -1), term_vertex = terminals.vertex;
+  struct Pending {
+    Num level, vertex, father;
+    std::int64_t heap;
+    int which;
+  };
+  std::vector<Pending> stack{{top, root_vertex, -1, 1, 0}};
+  while (!stack.empty()) {
+    Pending p = stack.back();
+    stack.pop_back();
+    const Num id = static_cast<Num>(domains.size());
+    DomainNode n;
+    n.heap = p.heap;
+    n.father = p.father;
+    n.size = count[index(p.level)][index(p.vertex)];
+    n.weight = weight[index(p.level)][index(p.vertex)];
+    n.min_terminal = first[index(p.level)][index(p.vertex)];
+    // Walk down while only one son holds terminals, recording the vertex of every level.
+    Num l = p.level, v = p.vertex;
+    Num sons[2] = {-1, -1};
+    for (;;) {
+      vnum.push_back(v);
+      if (l == 0) break;
+      const CoarseningStep& step = steps[index(l) - 1];
+      const Num c0 = step.child0[index(v)], c1 = step.child1[index(v)];
+      const bool full0 = count[index(l) - 1][index(c0)] > 0;
+      const bool full1 = c1 >= 0 && count[index(l) - 1][index(c1)] > 0;
+      if (full0 && full1) {
+        sons[0] = c0;
+        sons[1] = c1;
+        break;
+      }
+      v = full0 ? c0 : c1;
+      --l;
+    }
+    n.level = l;
+    n.vnum = static_cast<Num>(vnum.size()) - 1;
+    if (p.father >= 0) (p.which == 0 ? domains[index(p.father)].son0 : domains[index(p.father)].son1) = id;
+    if (l == 0 && sons[0] < 0) {
+      term_domain[index(first[0][index(v)])] = id;
+    } else {
+      const bool deep = p.heap < 1 || p.heap > (std::numeric_limits<std::int64_t>::max() - 1) / 2;
+      const std::int64_t heap0 = deep ? -1 : 2 * p.heap;
+      stack.push_back(Pending{l - 1, sons[1], id, deep ? -1 : heap0 + 1, 1});
+      stack.push_back(Pending{l - 1, sons[0], id, heap0, 0});
+    }
+    domains.push_back(n);
+  }
+  number_preorder(domains, 0);
+  return std::make_shared<Deco2Architecture>(std::move(levels), std::move(term_domain),
+                                             std::move(term_vertex), std::move(domains),
+                                             std::move(vnum), settle_limit);
+}
+
+// ---- Reading -------------------------------------------------------------------------------
+
+namespace {
+
+// One level graph of a deco 2 file: a complete .grf (version 0, no labels).
+Level read_level(TgtReader& reader, Num l, bool finest) {
+  const std::string what = "deco 2 level " + std::to_string(l) + " graph ";
+  auto text = [&](const char* field) { return what + field; };
+  const Num version = reader.number(text("version").c_str());
+  if (version != 0)
+    reader.fail_token(ErrorCode::format, what + "version is " + std::to_string(version) +
+                                             ", must be 0");
+  const Num vertnbr = reader.number_at_least(text("vertex count").c_str(), 1);
+  const Num arcnbr = reader.number_at_least(text("arc count").c_str(), 0);
+  const Num baseval = reader.number(text("base").c_str());
+  if (baseval != 0 && baseval != 1)
+    reader.fail_token(ErrorCode::format, what + "base must be 0 or 1");
+  const Num flags = reader.number(text("flags").c_str());
+  if (flags != 0 && flags != 1 && flags != 10 && flags != 11)
+    reader.fail_token(ErrorCode::format, what + "flags must be 000, 001, 010 or 011 (labelled " +
+                                             "level graphs are not supported)");
+  const bool vertex_weights = flags % 10 == 1, edge_weights = flags / 10 == 1;
+  Level level;
+  CsrGraph& g = level.graph;
+  g.xadj.assign(1, 0);
+  g.vwgt.assign(index(vertnbr), 0);
+  if (finest && vertex_weights) level.load.resize(index(vertnbr));
+  for (Num v = 0; v < vertnbr; ++v) {
+    if (vertex_weights) {
+      const Num value = reader.number_at_least(text("vertex weight").c_str(), 0);
+      (finest ? level.load : g.vwgt)[index(v)] = value;
+    }
+    const Num degree = reader.number_at_least(text("vertex degree").c_str(), 0);
+    if (static_cast<Num>(g.adjncy.size()) + degree > arcnbr)
+      reader.fail_token(ErrorCode::format, what + "has more arcs than its declared " +
+                                               std::to_string(arcnbr));
+    for (Num k = 0; k < degree; ++k) {
+      g.adjwgt.push_back(edge_weights ? reader.number_at_least(text("edge weight").c_str(), 0) : 1);
+      const Num w = reader.number(text("neighbour").c_str()) - baseval;
+      if (w < 0 || w >= vertnbr)
+        reader.fail_token(ErrorCode::format, what + "neighbour " + std::to_string(w + baseval) +
+                                                 " out of range");
+      g.adjncy.push_back(w);
+    }
+    g.xadj.push_back(static_cast<Num>(g.adjncy.size()));
+  }
+  if (static_cast<Num>(g.adjncy.size()) != arcnbr)
+    reader.fail_token(ErrorCode::format, what + "has " + std::to_string(g.adjncy.size()) +
+                                             " arcs, declares " + std::to_string(arcnbr));
+  level.diameter = reader.number_at_least((what + "diameter").c_str(), 0);
+  return level;
+}
+
+}  // namespace
+
+ArchPtr read_deco_version2(TgtReader& reader) {
+  const Num termnbr = reader.number_at_least("deco 2 terminal count", 1);
+  const Num levlnbr = reader.number_at_least("deco 2 level count", 1);
+  const Num vnumnbr = reader.number_at_least("deco 2 vertex-number count", 1);
+  if (termnbr > std::numeric_limits<Num>::max() / 2)
+    reader.fail_token(ErrorCode::overflow, "deco 2 terminal count too large");
+  const Num domnbr = 2 * termnbr - 1;
+  std::vector<Num> term_domain(index(termnbr)), term_vertex(index(termnbr));
+  for (Num t = 0; t < termnbr; ++t) {
+    term_domain[index(t)] = reader.number_at_least("deco 2 terminal domain index", 0);
+    if (term_domain[index(t)] >= domnbr)
+      reader.fail_token(ErrorCode::format, "deco 2 terminal domain index " +
+                                               std::to_string(term_domain[index(t)]) +
+                                               " is not below " + std::to_string(domnbr));
+    term_vertex[index(t)] = reader.number_at_least("deco 2 terminal vertex", 0);
+  }
+  std::vector<DomainNode> domains(index(domnbr));
+  auto in_range = [&](Num value, Num limit, const char* what) {
+    if (value < -1 || value >= limit)
+      reader.fail_token(ErrorCode::format, std::string("deco 2 ") + what + " " +
+                                               std::to_string(value) + " out of range");
+  };
+  Num root = -1;
+  for (Num d = 0; d < domnbr; ++d) {
+    DomainNode& n = domains[index(d)];
+    n.heap = reader.number_at_least("deco 2 domain number", 1);
+    n.size = reader.number_at_least("deco 2 domain size", 1);
+    n.weight = reader.number_at_least("deco 2 domain weight", 1);
+    n.min_terminal = reader.number_at_least("deco 2 domain first terminal", 0);
+    n.father = reader.number("deco 2 domain father");
+    in_range(n.father, domnbr, "domain father");
+    n.son0 = reader.number("deco 2 domain son");
+    in_range(n.son0, domnbr, "domain son");
+    n.son1 = reader.number("deco 2 domain son");
+    in_range(n.son1, domnbr, "domain son");
+    if ((n.son0 < 0) != (n.son1 < 0))
+      reader.fail_token(ErrorCode::format, "deco 2 domain " + std::to_string(d) +
+                                               " has a single son");
+    n.level = reader.number_at_least("deco 2 domain level", 0);
+    if (n.level >= levlnbr)
+      reader.fail_token(ErrorCode::format, "deco 2 domain level " + std::to_string(n.level) +
+                                               " is not below the level count");
+    n.vnum = reader.number_at_least("deco 2 domain vertex index", 0);
+    if (n.vnum >= vnumnbr)
+      reader.fail_token(ErrorCode::format, "deco 2 domain vertex index out of range");
+    if (n.father < 0) {
+      if (root >= 0) reader.fail_token(ErrorCode::format, "deco 2 file has two root domains");
+      root = d;
+    }
+  }
+  if (root < 0) reader.fail_token(ErrorCode::format, "deco 2 file has no root domain");
+  std::vector<Level> levels;
+  for (Num l = 0; l < levlnbr; ++l) levels.push_back(read_level(reader, l, l == 0));
+  std::vector<Num> vnum(index(vnumnbr));
+  for (Num i = 0; i < vnumnbr; ++i) vnum[index(i)] = reader.number_at_least("deco 2 vertex number", 0);
+
+  // Structure: one tree, sons below their father, sizes, weights and first terminals agreeing
+  // with the terminals, vertex chains inside vnum and the level graphs.
+  built_at(reader, [&] {
+    auto bad = [](const std::string& message) { fail_format("deco 2: " + message); };
+    for (Num d = 0; d < domnbr; ++d) {
+      const DomainNode& n = domains[index(d)];
+      for (Num son : {n.son0, n.son1})
+        if (son >= 0 && (domains[index(son)].father != d || domains[index(son)].level >= n.level))
+          bad("domain " + std::to_string(son) + " is not a proper son of domain " + std::to_string(d));
+      const Num chain_top = n.father < 0 ? levlnbr - 1 : domains[index(n.father)].level - 1;
+      if (n.vnum - (chain_top - n.level) < 0)
+        bad("vertex chain of domain " + std::to_string(d) + " starts before the vertex table");
+      for (Num l = n.level; l <= chain_top && (n.father >= 0 || l == n.level); ++l) {
+        const Num v = vnum[index(n.vnum - (l - n.level))];
+        if (v >= levels[index(l)].graph.vertex_count())
+          bad("vertex " + std::to_string(v) + " of domain " + std::to_string(d) +
+              " is not in level " + std::to_string(l));
+      }
+    }
+    number_preorder(domains, root);
+    std::vector<Num> leaf_terminal(index(domnbr), -1);
+    for (Num t = 0; t < termnbr; ++t) {
+      const Num d = term_domain[index(t)];
+      if (domains[index(d)].son0 >= 0 || leaf_terminal[index(d)] >= 0)
+        bad("terminal " + std::to_string(t) + " is not alone in a leaf domain");
+      if (term_vertex[index(t)] >= levels[0].graph.vertex_count())
+        bad("terminal " + std::to_string(t) + " names vertex " +
+            std::to_string(term_vertex[index(t)]) + " outside the target graph");
+      leaf_terminal[index(d)] = t;
+    }
+    // Sizes, weights and first terminals, recomputed bottom-up (sons follow in pre-order).
+    std::vector<Num> order(index(domnbr));
+    for (Num d = 0; d < domnbr; ++d) order[index(domains[index(d)].preorder)] = d;
+    for (Num k = domnbr - 1; k >= 0; --k) {
+      DomainNode& n = domains[index(order[index(k)])];
+      Num size = 1, weight = n.weight, first = leaf_terminal[index(order[index(k)])];
+      if (n.son0 >= 0) {
+        const DomainNode &s0 = domains[index(n.son0)], &s1 = domains[index(n.son1)];
+        size = s0.size + s1.size;
+        weight = s0.weight + s1.weight;
+        first = std::min(s0.min_terminal, s1.min_terminal);
+      }
+      if (size != n.size || weight != n.weight)
+        bad("domain " + std::to_string(order[index(k)]) + " has size " + std::to_string(n.size) +
+            " and weight " + std::to_string(n.weight) + ", its sons add up to " +
+            std::to_string(size) + " and " + std::to_string(weight));
+      n.min_terminal = first;
+    }
+    for (const Level& level : levels) {
+      const CsrGraph& g = level.graph;
+      for (Num v = 0; v < g.vertex_count(); ++v)
+        for (Num arc = g.xadj[index(v)]; arc < g.xadj[index(v) + 1]; ++arc)
+          if (g.adjncy[index(arc)] == v)
+            bad("a level graph has a self loop at vertex " + std::to_string(v));
+    }
+    return 0;
+  });
+  return std::make_shared<Deco2Architecture>(std::move(levels), std::move(term_domain),
+                                             std::move(term_vertex), std::move(domains),
+                                             std::move(vnum), kDeco2SettleLimit);
+}
+
+Deco2Shape deco2_shape(const Architecture& arch) {
+  const auto* deco2 = dynamic_cast<const Deco2Architecture*>(&arch);
+  if (deco2 == nullptr) fail_invalid("not a deco 2 target");
+  return deco2->shape();
+}
+
+}  // namespace tartan

@@ -1,0 +1,154 @@
+#include "graph/coarsening.hpp"
+
+#include <numeric>
+
+#include "common/error.hpp"
+#include "graph/graph.hpp"
+
+namespace tartan {
+
+std::int64_t CsrGraph::total_vertex_weight() const {
+  std::int64_t total = 0;
+  for (Num w : vwgt) total += w;
+  return total;
+}
+
+CsrGraph csr_from_graph(const Graph& graph) {
+  CsrGraph csr;
+  const Num n = graph.vertnbr;
+  csr.xadj.assign(static_cast<std::size_t>(n) + 1, 0);
+  csr.vwgt.resize(static_cast<std::size_t>(n));
+  Num arcs = 0;
+  for (Num v = 0; v < n; ++v) arcs += graph.degree(v);
+  csr.adjncy.resize(static_cast<std::size_t>(arcs));
+  csr.adjwgt.resize(static_cast<std::size_t>(arcs));
+  Num out = 0;
+  for (Num v = 0; v < n; ++v) {
+    csr.vwgt[v] = graph.vertex_load(v);
+    for (Num arc = graph.begin(v); arc < graph.end(v); ++arc) {
+      csr.adjncy[out] = graph.neighbour(arc);
+      csr.adjwgt[out] = graph.arc_weight(arc);
+      ++out;
+    }
+    csr.xadj[v + 1] = out;
+  }
+  return csr;
+}
+
+Num heavy_edge_matching(const CsrGraph& graph, Random& random, const MatchingOptions& options,
+                        std::vector<Num>& mate) {
+  const Num n = graph.vertex_count();
+  mate.assign(static_cast<std::size_t>(n), -1);
+  if (options.vertex_class && static_cast<Num>(options.vertex_class->size()) != n)
+    fail(ErrorCode::internal, "heavy_edge_matching: class array size differs from the graph");
+  const Num* cls = options.vertex_class ? options.vertex_class->data() : nullptr;
+  const std::int64_t max_weight = options.max_vertex_weight;
+
+  // Random visiting order (Fisher-Yates on the identity).
+  std::vector<Num> order(static_cast<std::size_t>(n));
+  std::iota(order.begin(), order.end(), Num{0});
+  for (Num i = n - 1; i > 0; --i) {
+    const Num j = static_cast<Num>(random.below(static_cast<std::uint64_t>(i) + 1));
+    std::swap(order[i], order[j]);
+  }
+
+  Num coarse = 0;
+  for (Num idx = 0; idx < n; ++idx) {
+    const Num v = order[idx];
+    if (mate[v] != -1) continue;
+    Num best = -1;
+    Num best_edge = -1;
+    Num best_weight = 0;
+    const Num vw = graph.vwgt[v];
+    for (Num arc = graph.xadj[v]; arc < graph.xadj[v + 1]; ++arc) {
+      const Num u = graph.adjncy[arc];
+      if (u == v || mate[u] != -1) continue;
+      if (max_weight > 0 && static_cast<std::int64_t>(vw) + graph.vwgt[u] > max_weight) continue;
+      if (cls && cls[v] != -1 && cls[u] != -1 && cls[v] != cls[u]) continue;
+      const Num ew = graph.adjwgt[arc];
+      if (ew > best_edge || (ew == best_edge && graph.vwgt[u] < best_weight)) {
+        best = u;
+        best_edge = ew;
+        best_weight = graph.vwgt[u];
+      }
+    }
+    if (best == -1) {
+      mate[v] = v;
+    } else {
+      mate[v] = best;
+      mate[best] = v;
+    }
+    ++coarse;
+  }
+  return coarse;
+}
+
+CoarseLevel contract(const CsrGraph& fine, const std::vector<Num>& mate, Num coarse_count) {
+  const Num n = fine.vertex_count();
+  CoarseLevel level;
+  level.fine_to_coarse.assign(static_cast<std::size_t>(n), -1);
+  CsrGraph& coarse = level.graph;
+  coarse.vwgt.resize(static_cast<std::size_t>(coarse_count));
+  coarse.xadj.assign(static_cast<std::size_t>(coarse_count) + 1, 0);
+  std::vector<Num> representative(static_cast<std::size_t>(coarse_count));
+
+  Num next = 0;
+  for (Num v = 0; v < n; ++v) {
+    if (level.fine_to_coarse[v] != -1) continue;
+    const Num partner = mate[v];
+    level.fine_to_coarse[v] = next;
+    representative[next] = v;
+    coarse.vwgt[next] = fine.vwgt[v];
+    if (partner != v) {
+      level.fine_to_coarse[partner] = next;
+      coarse.vwgt[next] += fine.vwgt[partner];
+    }
+    ++next;
+  }
+  if (next != coarse_count) fail(ErrorCode::internal, "contract: matching count mismatch");
+
+  // Merge the arcs of each pair; slot[c] = position of the arc toward coarse vertex c in the
+  // current coarse vertex's list (valid while owner[c] is the current vertex).
+  std::vector<Num> slot(static_cast<std::size_t>(coarse_count), -1);
+  std::vector<Num> owner(static_cast<std::size_t>(coarse_count), -1);
+  coarse.adjncy.reserve(fine.adjncy.size());
+  coarse.adjwgt.reserve(fine.adjwgt.size());
+  for (Num c = 0; c < coarse_count; ++c) {
+    const Num first = representative[c];
+    const Num pair[2] = {first, mate[first]};
+    const int members = pair[1] == first ? 1 : 2;
+    for (int m = 0; m < members; ++m) {
+      const Num v = pair[m];
+      for (Num arc = fine.xadj[v]; arc < fine.xadj[v + 1]; ++arc) {
+        const Num target = level.fine_to_coarse[fine.adjncy[arc]];
+        if (target == c) continue;
+        if (owner[target] == c) {
+          coarse.adjwgt[slot[target]] += fine.adjwgt[arc];
+        } else {
+          owner[target] = c;
+          slot[target] = static_cast<Num>(coarse.adjncy.size());
+          coarse.adjncy.push_back(target);
+          coarse.adjwgt.push_back(fine.adjwgt[arc]);
+        }
+      }
+    }
+    coarse.xadj[c + 1] = static_cast<Num>(coarse.adjncy.size());
+  }
+  return level;
+}
+
+CoarseLevel coarsen_once(const CsrGraph& fine, Random& random, const MatchingOptions& options,
+                         std::vector<Num>* coarse_class) {
+  std::vector<Num> mate;
+  const Num count = heavy_edge_matching(fine, random, options, mate);
+  CoarseLevel level = contract(fine, mate, count);
+  if (coarse_class && options.vertex_class) {
+    const std::vector<Num>& cls = *options.vertex_class;
+    coarse_class->assign(static_cast<std::size_t>(count), -1);
+    for (Num v = 0; v < fine.vertex_count(); ++v)
+      if (cls[v] != -1) (*coarse_class)[level.fine_to_coarse[v]] = cls[v];
+  }
+  return level;
+}
+
+}  // namespace tartan

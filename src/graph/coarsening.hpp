@@ -1,0 +1,66 @@
+// Heavy-edge matching and graph contraction: the one coarsening module of Tartan, used by the
+// multilevel bipartitioner of DRB and by every heuristic that needs a hierarchy of graphs.
+// It works on a plain 0-based weighted CSR graph (CsrGraph), so callers build one from a Graph,
+// a subgraph or a target graph. Tie-breaking comes only from the Random passed in: the same
+// graph and generator state give the same matching.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "common/num.hpp"
+#include "common/random.hpp"
+
+namespace tartan {
+
+class Graph;
+
+// A 0-based weighted graph in CSR form: the arcs of vertex v are [xadj[v], xadj[v+1]), each
+// edge is stored once per direction with the same weight. Weights are non-negative.
+struct CsrGraph {
+  std::vector<Num> xadj{0};     // vertex_count() + 1 entries
+  std::vector<Num> adjncy;      // neighbour of each arc
+  std::vector<Num> adjwgt;      // weight of each arc
+  std::vector<Num> vwgt;        // weight of each vertex
+
+  Num vertex_count() const { return static_cast<Num>(vwgt.size()); }
+  Num arc_count() const { return static_cast<Num>(adjncy.size()); }
+  std::int64_t total_vertex_weight() const;
+};
+
+// The whole of a Graph as a CsrGraph (unit weights where the graph has none).
+CsrGraph csr_from_graph(const Graph& graph);
+
+struct MatchingOptions {
+  // A merged vertex may not weigh more than this (0: no limit).
+  std::int64_t max_vertex_weight = 0;
+  // Optional per-vertex class (size vertex_count(), or empty): two vertices match only when their
+  // classes are equal or one of them is -1 ("free"). Used for fixed vertices (class = the side or
+  // terminal they must stay on) and for coarsening a mapped graph with its mapping as constraint.
+  const std::vector<Num>* vertex_class = nullptr;
+};
+
+// Heavy-edge matching: vertices are visited in a random order; each unmatched vertex is matched
+// with the unmatched neighbour joined by the heaviest edge (ties: the lighter neighbour, then the
+// first met). mate[v] is v's partner, or v itself when v stays single. Returns the number of
+// coarse vertices (pairs + singles).
+Num heavy_edge_matching(const CsrGraph& graph, Random& random, const MatchingOptions& options,
+                        std::vector<Num>& mate);
+
+// One coarsening step: the coarse graph and, for each fine vertex, its coarse vertex.
+struct CoarseLevel {
+  CsrGraph graph;
+  std::vector<Num> fine_to_coarse;
+};
+
+// Contracts each matched pair into one vertex (weights summed; parallel edges merged, their
+// weights summed; edges inside a pair dropped). Coarse vertices are numbered in the order of
+// their first fine vertex, so contraction itself is deterministic.
+CoarseLevel contract(const CsrGraph& fine, const std::vector<Num>& mate, Num coarse_count);
+
+// Matching followed by contraction; the class of a coarse vertex (written to coarse_class when
+// options.vertex_class is set) is the non-free class of its fine vertices, or -1.
+CoarseLevel coarsen_once(const CsrGraph& fine, Random& random, const MatchingOptions& options,
+                         std::vector<Num>* coarse_class = nullptr);
+
+}  // namespace tartan

@@ -1,0 +1,64 @@
+// Breadth-first search, connected components and pseudo-diameters: the one traversal module
+// (graph info, mapping statistics' PartDiam, initial partitions, deco targets use it).
+//
+//   BreadthFirstSearch bfs(graph);            // O(vertnbr) workspace, reusable across runs
+//   Num depth = bfs.run(start);               // levels of every vertex reachable from start
+//   Num depth = bfs.run(start, VertexSubset{parttab.data(), part});  // inside one part only
+//   bfs.level(v)  bfs.order()  bfs.farthest()
+//   PseudoDiameter d = pseudo_diameter(bfs, start, subset);
+//   Components c = connected_components(graph);
+//
+// Vertices are 0-based indices; edges count one hop each (weights are ignored). A run costs
+// O(vertices and arcs reached), so many runs over small subsets of a big graph stay cheap.
+#pragma once
+
+#include <vector>
+
+#include "common/num.hpp"
+#include "graph/graph.hpp"
+
+namespace tartan {
+
+// The vertices v with tag[v] == value, or every vertex when tag is null.
+struct VertexSubset {
+  const Num* tag = nullptr;
+  Num value = 0;
+  bool contains(Num v) const { return tag == nullptr || tag[v] == value; }
+};
+
+class BreadthFirstSearch {
+ public:
+  explicit BreadthFirstSearch(const Graph& graph);
+
+  // Visits the vertices of subset reachable from start (which must be in subset) inside it;
+  // returns the eccentricity of start (the last level reached, 0 for a lone vertex).
+  Num run(Num start, VertexSubset subset = {});
+
+  Num level(Num v) const { return level_[static_cast<std::size_t>(v)]; }  // -1: not reached
+  const std::vector<Num>& order() const { return order_; }  // reached vertices, by level
+  // A vertex of the last level of smallest degree (George and Liu's choice of next start).
+  Num farthest() const;
+
+ private:
+  const Graph& graph_;
+  std::vector<Num> level_;
+  std::vector<Num> order_;
+};
+
+struct PseudoDiameter {
+  Num length = 0;  // hops between the two ends
+  Num from = -1, to = -1;
+};
+
+// Pseudo-diameter of the connected piece of subset containing start: BFS again from the far
+// end while the eccentricity grows (George and Liu), a lower bound on the true diameter.
+PseudoDiameter pseudo_diameter(BreadthFirstSearch& bfs, Num start, VertexSubset subset = {});
+
+struct Components {
+  Num count = 0;
+  std::vector<Num> component;  // per vertex, numbered from 0 in order of first vertex
+};
+
+Components connected_components(const Graph& graph);
+
+}  // namespace tartan

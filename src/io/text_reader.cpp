@@ -1,0 +1,141 @@
+// Token and line reading with line numbers (see text_reader.hpp).
+#include "io/text_reader.hpp"
+
+#include <limits>
+
+namespace tartan::io {
+
+namespace {
+
+bool is_space(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
+std::string quoted(const std::string& token) {
+  constexpr std::size_t kShown = 40;
+  std::string shown = token.size() > kShown ? token.substr(0, kShown) + "..." : token;
+  for (char& c : shown)
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';
+  return "'" + shown + "'";
+}
+
+}  // namespace
+
+ParseStatus parse_num(const char* begin, const char* end, Num& value) {
+  bool negative = false;
+  if (begin < end && (*begin == '-' || *begin == '+')) negative = *begin++ == '-';
+  if (begin == end) return ParseStatus::not_a_number;
+  const std::uint64_t limit = static_cast<std::uint64_t>(std::numeric_limits<Num>::max()) +
+                              (negative ? 1u : 0u);
+  std::uint64_t magnitude = 0;
+  bool overflow = false;
+  for (const char* p = begin; p < end; ++p) {
+    if (*p < '0' || *p > '9') return ParseStatus::not_a_number;
+    const std::uint64_t digit = static_cast<std::uint64_t>(*p - '0');
+    if (overflow || magnitude > (limit - digit) / 10) {  // tested before it could wrap
+      overflow = true;
+      continue;
+    }
+    magnitude = magnitude * 10 + digit;
+  }
+  if (overflow) return ParseStatus::overflow;
+  value = negative ? static_cast<Num>(-static_cast<std::int64_t>(magnitude))
+                   : static_cast<Num>(magnitude);
+  return ParseStatus::ok;
+}
+
+std::vector<std::string_view> split_words(const std::string& line) {
+  std::vector<std::string_view> words;
+  std::size_t pos = 0;
+  while (pos < line.size()) {
+    while (pos < line.size() && is_space(line[pos])) ++pos;
+    const std::size_t start = pos;
+    while (pos < line.size() && !is_space(line[pos])) ++pos;
+    if (pos > start) words.emplace_back(line.data() + start, pos - start);
+  }
+  return words;
+}
+
+int TextReader::peek() {
+  const auto c = input_.sgetc();
+  if (std::char_traits<char>::eq_int_type(c, std::char_traits<char>::eof())) {
+    input_.throw_if_failed();
+    return -1;
+  }
+  return std::char_traits<char>::to_int_type(std::char_traits<char>::to_char_type(c)) & 0xff;
+}
+
+bool TextReader::next_token() {
+  int c = peek();
+  while (c >= 0 && is_space(c)) {
+    if (c == '\n') ++line_;
+    input_.sbumpc();
+    c = peek();
+  }
+  token_.clear();
+  token_line_ = line_;
+  if (c < 0) {
+    have_token_ = false;
+    return false;
+  }
+  while (c >= 0 && !is_space(c)) {
+    token_.push_back(static_cast<char>(c));
+    input_.sbumpc();
+    c = peek();
+  }
+  have_token_ = true;
+  return true;
+}
+
+Num TextReader::read_num(const char* what) {
+  if (!next_token()) fail_expected(what);
+  Num value = 0;
+  switch (parse_num(token_.data(), token_.data() + token_.size(), value)) {
+    case ParseStatus::ok: return value;
+    case ParseStatus::overflow:
+      fail_at_token(ErrorCode::overflow, std::string(what) + " " + quoted(token_) +
+                                             " does not fit in a " +
+                                             std::to_string(sizeof(Num) * 8) + "-bit TARTAN_Num");
+    case ParseStatus::not_a_number: break;
+  }
+  fail_expected(what);
+}
+
+bool TextReader::read_line(std::string& line) {
+  line.clear();
+  int c = peek();
+  if (c < 0) return false;
+  token_line_ = line_;
+  while (c >= 0 && c != '\n') {
+    line.push_back(static_cast<char>(c));
+    input_.sbumpc();
+    c = peek();
+  }
+  if (c == '\n') {
+    input_.sbumpc();
+    ++line_;
+  }
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  return true;
+}
+
+bool TextReader::at_end() {
+  int c = peek();
+  while (c >= 0 && is_space(c)) {
+    if (c == '\n') ++line_;
+    input_.sbumpc();
+    c = peek();
+  }
+  token_line_ = line_;
+  return c < 0;
+}
+
+void TextReader::fail_at(ErrorCode code, std::int64_t line, const std::string& message) const {
+  fail(code, input_.name() + ": line " + std::to_string(line) + ": " + message);
+}
+
+void TextReader::fail_expected(const char* what) const {
+  fail_at_token(ErrorCode::format,
+                std::string("expected ") + what + ", found " +
+                    (have_token_ ? quoted(token_) : std::string("end of file")));
+}
+
+}  // namespace tartan::io

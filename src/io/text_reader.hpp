@@ -1,0 +1,69 @@
+// Reading text formats (graphs, targets, mappings) token by token or line by line, with line
+// numbers in every message: "graph.grf: line 7: expected a neighbour, found 'x'".
+//
+//   TextReader reader(input);                 // input: an InputBuffer (compressed_stream.hpp)
+//   Num n = reader.read_num("a vertex count");  // EFORMAT if absent or not a number,
+//                                               // EOVERFLOW if it does not fit in Num
+//   if (n < 0) reader.fail_at_token(ErrorCode::format, "negative vertex count");
+//   std::string line; while (reader.read_line(line)) ...   // line-oriented formats
+//
+// Token and line reading may be mixed: read_line returns the rest of the current line.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/error.hpp"
+#include "common/num.hpp"
+#include "io/compressed_stream.hpp"
+
+namespace tartan::io {
+
+enum class ParseStatus { ok, not_a_number, overflow };
+
+// Parses [begin, end) as a whole decimal integer with an optional sign.
+ParseStatus parse_num(const char* begin, const char* end, Num& value);
+
+// The white-space-separated words of a line (views into it).
+std::vector<std::string_view> split_words(const std::string& line);
+
+class TextReader {
+ public:
+  explicit TextReader(InputBuffer& input) : input_(input) {}
+
+  // Skips white space and reads the next token; false at end of data (raising any read error).
+  bool next_token();
+  const std::string& token() const { return token_; }
+  std::int64_t token_line() const { return token_line_; }
+
+  // Reads the next token as a Num; `what` names it in messages ("a vertex count").
+  Num read_num(const char* what);
+
+  // Reads the rest of the current line (without its end); false at end of data.
+  bool read_line(std::string& line);
+  std::int64_t line_number() const { return token_line_; }  // of the line read_line last returned
+
+  // True if only white space remains.
+  bool at_end();
+
+  [[noreturn]] void fail_at(ErrorCode code, std::int64_t line, const std::string& message) const;
+  [[noreturn]] void fail_at_token(ErrorCode code, const std::string& message) const {
+    fail_at(code, token_line_, message);
+  }
+  // Message for a missing or malformed token: "expected WHAT, found 'x'" / "found end of file".
+  [[noreturn]] void fail_expected(const char* what) const;
+  const std::string& name() const { return input_.name(); }
+
+ private:
+  int peek();  // next character or -1 at end (raising read errors)
+
+  InputBuffer& input_;
+  std::string token_;
+  std::int64_t line_ = 1;        // line of the next character
+  std::int64_t token_line_ = 1;  // line of token_
+  bool have_token_ = false;
+};
+
+}  // namespace tartan::io

@@ -1,0 +1,83 @@
+// C API: decomposition-defined targets built from a target graph (deco 0, deco 2).
+#include <vector>
+
+#include "arch/deco.hpp"
+#include "arch/deco2.hpp"
+#include "arch/target_graph.hpp"
+#include "graph/graph_check.hpp"
+#include "library/api.hpp"
+#include "library/arch_handle.hpp"
+#include "library/graph_handle.hpp"
+
+namespace tartan::api {
+namespace {
+
+// Terminal counts up to which TARTAN_archBuild makes a deco 0 (exact distances; its matrix
+// then takes at most ~8 MiB in 32-bit builds) rather than a deco 2.
+constexpr Num kDeco0MaxTerminals = 1024;
+
+// The checked target graph of a build.
+const Graph& target_graph(const TARTAN_Graph* handle) {
+  const Graph& graph = unwrap<Graph>(handle);
+  check_graph(graph);
+  return graph;
+}
+
+// The vertex list as a vector (null: every vertex), its size checked.
+std::unique_ptr<std::vector<Num>> vertex_list(const Graph& graph, Num listnbr,
+                                              const Num* listtab) {
+  if (listtab == nullptr) {
+    if (listnbr != 0 && listnbr != graph.vertnbr)
+      fail_invalid("listtab is NULL but listnbr is " + std::to_string(listnbr) +
+                   " (0 or the vertex count " + std::to_string(graph.vertnbr) +
+                   " selects every vertex)");
+    return nullptr;
+  }
+  if (listnbr <= 0)
+    fail_invalid("the vertex list is empty (listnbr is " + std::to_string(listnbr) + ")");
+  return std::make_unique<std::vector<Num>>(listtab, listtab + listnbr);
+}
+
+}  // namespace
+}  // namespace tartan::api
+
+using namespace tartan;
+using namespace tartan::api;
+
+TARTAN_API int TARTAN_archBuild0(TARTAN_Arch* arch, const TARTAN_Graph* tgtgraph,
+                                 TARTAN_Num listnbr, const TARTAN_Num* listtab,
+                                 const TARTAN_Strat* strat) {
+  (void)strat;  // documented: Tartan's deco 0 split is fixed (distance-based bisection)
+  return guarded(__func__, [&] {
+    check_arch_handle(arch);
+    const Graph& graph = target_graph(tgtgraph);
+    const auto list = vertex_list(graph, listnbr, listtab);
+    set_arch(arch, build_deco0(graph, list.get()));
+  });
+}
+
+TARTAN_API int TARTAN_archBuild2(TARTAN_Arch* arch, const TARTAN_Graph* tgtgraph,
+                                 TARTAN_Num listnbr, const TARTAN_Num* listtab) {
+  return guarded(__func__, [&] {
+    check_arch_handle(arch);
+    const Graph& graph = target_graph(tgtgraph);
+    const auto list = vertex_list(graph, listnbr, listtab);
+    set_arch(arch, build_deco2(graph, list.get()));
+  });
+}
+
+TARTAN_API int TARTAN_archBuild(TARTAN_Arch* arch, const TARTAN_Graph* tgtgraph,
+                                TARTAN_Num listnbr, const TARTAN_Num* listtab,
+                                const TARTAN_Strat* strat) {
+  (void)strat;
+  return guarded(__func__, [&] {
+    check_arch_handle(arch);
+    const Graph& graph = target_graph(tgtgraph);
+    const auto list = vertex_list(graph, listnbr, listtab);
+    const Num termnbr = list ? static_cast<Num>(list->size()) : graph.vertnbr;
+    const bool small = termnbr <= kDeco0MaxTerminals &&
+                       deco0_matrix_bytes(static_cast<std::uint64_t>(termnbr)) <=
+                           deco_matrix_memory_limit();
+    set_arch(arch, small ? build_deco0(graph, list.get()) : build_deco2(graph, list.get()));
+  });
+}

@@ -1,0 +1,244 @@
+// The mapping part of the C API: mapping handles tying a graph, a target and a part array;
+// computing mappings with a strategy (src/strat), .map files (src/io/mapping_io) and the
+// statistics (src/metrics).
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "arch/arch_factory.hpp"
+#include "io/compressed_stream.hpp"
+#include "io/mapping_io.hpp"
+#include "library/arch_handle.hpp"
+#include "library/graph_handle.hpp"
+#include "library/strat_handle.hpp"
+#include "metrics/mapping_stats.hpp"
+
+using namespace tartan;
+using namespace tartan::api;
+
+namespace {
+
+struct MappingObject {
+  const Graph* graph = nullptr;  // the graph object the mapping was initialised with
+  Num vertnbr = 0;               // its vertex count then
+  ArchPtr arch;
+  Num* parttab = nullptr;        // the caller's array, or owned.data()
+  std::vector<Num> owned;
+};
+
+}  // namespace
+
+template <>
+struct tartan::api::HandleTraits<MappingObject> {
+  static constexpr std::uint64_t check = 0x5441'5254'4d41'5050ull;  // "TARTMAPP"
+  static constexpr const char* name = "TARTAN_Mapping";
+};
+
+namespace {
+
+const char* const kStreamName = "mapping stream";
+
+// The mapping behind handle, checked against the graph the caller passes with it.
+MappingObject& mapping_of(const TARTAN_Graph* graph_handle, const TARTAN_Mapping* handle) {
+  const Graph& graph = unwrap<Graph>(graph_handle);
+  MappingObject& mapping = unwrap<MappingObject>(handle);
+  if (&graph != mapping.graph)
+    fail_invalid("the mapping was initialised with another graph");
+  if (graph.vertnbr != mapping.vertnbr)
+    fail_invalid("the graph has " + std::to_string(graph.vertnbr) +
+                 " vertices, the mapping was initialised for " + std::to_string(mapping.vertnbr));
+  return mapping;
+}
+
+// Maps graph onto arch into parttab (vertnbr entries); with keep_fixed, entries other than -1
+// are fixed vertices. strat may be NULL: the default strategy.
+void compute(const Graph& graph, const Architecture& arch, const TARTAN_Strat* strat,
+             Num* parttab, bool keep_fixed) {
+  const Strategy default_strategy;
+  const Strategy& strategy = strat != nullptr ? unwrap<Strategy>(strat) : default_strategy;
+  if (graph.vertnbr > 0) require(parttab, "parttab");
+  std::vector<Num> parts(parttab, parttab + graph.vertnbr);
+  std::vector<bool> fixed;
+  if (keep_fixed) {
+    fixed.resize(parts.size());
+    for (std::size_t v = 0; v < parts.size(); ++v) fixed[v] = parts[v] != -1;
+  }
+  run_strategy(strategy, graph, arch, parts, fixed);
+  std::copy(parts.begin(), parts.end(), parttab);
+}
+
+Num part_limit(const Architecture& arch) { return arch.variable_sized() ? -1 : arch.size(); }
+
+void load(const Graph& graph, MappingObject& mapping, io::InputBuffer& input) {
+  std::vector<Num> parts;
+  io::read_mapping(input, graph, part_limit(*mapping.arch), parts);
+  std::copy(parts.begin(), parts.end(), mapping.parttab);
+}
+
+void save(const Graph& graph, const MappingObject& mapping, io::OutputBuffer& out) {
+  io::write_mapping(graph, mapping.parttab, out);
+  out.finish();
+}
+
+void view(const Graph& graph, const MappingObject& mapping, std::FILE* stream, bool json) {
+  const MappingStats stats = compute_mapping_stats(graph, *mapping.arch, mapping.parttab);
+  const std::string text = json ? format_stats_json(stats) : format_stats_text(stats);
+  if (std::fwrite(text.data(), 1, text.size(), stream) != text.size() || std::fflush(stream) != 0)
+    fail(ErrorCode::io, "cannot write the statistics");
+}
+
+void view_path(const Graph& graph, const MappingObject& mapping, const char* path, bool json) {
+  require(path, "path");
+  if (std::string(path) == "-") return view(graph, mapping, stdout, json);
+  std::FILE* stream = std::fopen(path, "w");
+  if (stream == nullptr) fail(ErrorCode::io, std::string("cannot create '") + path + "'");
+  try {
+    view(graph, mapping, stream, json);
+  } catch (...) {
+    std::fclose(stream);
+    throw;
+  }
+  if (std::fclose(stream) != 0) fail(ErrorCode::io, std::string("cannot write '") + path + "'");
+}
+
+}  // namespace
+
+extern "C" {
+
+TARTAN_API int TARTAN_mappingSizeof(void) { return static_cast<int>(sizeof(TARTAN_Mapping)); }
+
+TARTAN_API TARTAN_Mapping* TARTAN_mappingAlloc(void) {
+  return static_cast<TARTAN_Mapping*>(std::malloc(sizeof(TARTAN_Mapping)));
+}
+
+TARTAN_API int TARTAN_graphMapInit(const TARTAN_Graph* graph, TARTAN_Mapping* mapping,
+                                   const TARTAN_Arch* arch, TARTAN_Num* parttab) {
+  return guarded(__func__, [&] {
+    auto object = std::make_unique<MappingObject>();
+    object->graph = &unwrap<Graph>(graph);
+    object->vertnbr = object->graph->vertnbr;
+    object->arch = arch_of(arch);
+    if (parttab == nullptr) {
+      object->owned.assign(static_cast<std::size_t>(object->vertnbr), -1);
+      parttab = object->owned.data();
+    }
+    object->parttab = parttab;
+    init_handle(require(mapping, "mapping"), std::move(object));
+  });
+}
+
+TARTAN_API void TARTAN_graphMapExit(const TARTAN_Graph* graph, TARTAN_Mapping* mapping) {
+  (void)graph;  // SCOTCH's shape; the mapping knows its graph
+  exit_handle<MappingObject>(mapping);
+}
+
+TARTAN_API int TARTAN_graphMapCompute(TARTAN_Graph* graph, TARTAN_Mapping* mapping,
+                                      TARTAN_Strat* strat) {
+  return guarded(__func__, [&] {
+    MappingObject& object = mapping_of(graph, mapping);
+    compute(*object.graph, *object.arch, strat, object.parttab, false);
+  });
+}
+
+TARTAN_API int TARTAN_graphMapFixedCompute(TARTAN_Graph* graph, TARTAN_Mapping* mapping,
+                                           TARTAN_Strat* strat) {
+  return guarded(__func__, [&] {
+    MappingObject& object = mapping_of(graph, mapping);
+    compute(*object.graph, *object.arch, strat, object.parttab, true);
+  });
+}
+
+TARTAN_API int TARTAN_graphMap(TARTAN_Graph* graph, const TARTAN_Arch* arch, TARTAN_Strat* strat,
+                               TARTAN_Num* parttab) {
+  return guarded(__func__, [&] {
+    compute(unwrap<Graph>(graph), *arch_of(arch), strat, parttab, false);
+  });
+}
+
+TARTAN_API int TARTAN_graphMapFixed(TARTAN_Graph* graph, const TARTAN_Arch* arch,
+                                    TARTAN_Strat* strat, TARTAN_Num* parttab) {
+  return guarded(__func__, [&] {
+    compute(unwrap<Graph>(graph), *arch_of(arch), strat, parttab, true);
+  });
+}
+
+TARTAN_API int TARTAN_graphPart(TARTAN_Graph* graph, TARTAN_Num partnbr, TARTAN_Strat* strat,
+                                TARTAN_Num* parttab) {
+  return guarded(__func__, [&] {
+    const Graph& source = unwrap<Graph>(graph);
+    if (partnbr < 1) fail_invalid("part count must be at least 1, not " + std::to_string(partnbr));
+    compute(source, *make_complete(partnbr), strat, parttab, false);
+  });
+}
+
+TARTAN_API int TARTAN_graphMapLoad(const TARTAN_Graph* graph, TARTAN_Mapping* mapping,
+                                   FILE* stream) {
+  return guarded(__func__, [&] {
+    MappingObject& object = mapping_of(graph, mapping);
+    io::InputBuffer input(require(stream, "stream"), kStreamName);
+    load(*object.graph, object, input);
+  });
+}
+
+TARTAN_API int TARTAN_graphMapLoadPath(const TARTAN_Graph* graph, TARTAN_Mapping* mapping,
+                                       const char* path) {
+  return guarded(__func__, [&] {
+    MappingObject& object = mapping_of(graph, mapping);
+    auto input = io::InputBuffer::open(require(path, "path"));
+    load(*object.graph, object, *input);
+  });
+}
+
+TARTAN_API int TARTAN_graphMapSave(const TARTAN_Graph* graph, const TARTAN_Mapping* mapping,
+                                   FILE* stream) {
+  return guarded(__func__, [&] {
+    const MappingObject& object = mapping_of(graph, mapping);
+    io::OutputBuffer out(require(stream, "stream"), kStreamName, false);
+    save(*object.graph, object, out);
+  });
+}
+
+TARTAN_API int TARTAN_graphMapSavePath(const TARTAN_Graph* graph,
+                                       const TARTAN_Mapping* mapping, const char* path) {
+  return guarded(__func__, [&] {
+    const MappingObject& object = mapping_of(graph, mapping);
+    auto out = io::OutputBuffer::create(require(path, "path"));
+    save(*object.graph, object, *out);
+  });
+}
+
+TARTAN_API int TARTAN_graphMapView(const TARTAN_Graph* graph, const TARTAN_Mapping* mapping,
+                                   FILE* stream) {
+  return guarded(__func__, [&] {
+    const MappingObject& object = mapping_of(graph, mapping);
+    view(*object.graph, object, require(stream, "stream"), false);
+  });
+}
+
+TARTAN_API int TARTAN_graphMapViewPath(const TARTAN_Graph* graph, const TARTAN_Mapping* mapping,
+                                       const char* path) {
+  return guarded(__func__, [&] {
+    const MappingObject& object = mapping_of(graph, mapping);
+    view_path(*object.graph, object, path, false);
+  });
+}
+
+TARTAN_API int TARTAN_graphMapViewJson(const TARTAN_Graph* graph, const TARTAN_Mapping* mapping,
+                                       FILE* stream) {
+  return guarded(__func__, [&] {
+    const MappingObject& object = mapping_of(graph, mapping);
+    view(*object.graph, object, require(stream, "stream"), true);
+  });
+}
+
+TARTAN_API int TARTAN_graphMapViewJsonPath(const TARTAN_Graph* graph,
+                                           const TARTAN_Mapping* mapping, const char* path) {
+  return guarded(__func__, [&] {
+    const MappingObject& object = mapping_of(graph, mapping);
+    view_path(*object.graph, object, path, true);
+  });
+}
+
+}

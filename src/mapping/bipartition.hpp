@@ -1,0 +1,61 @@
+// The graph bipartitioner of each DRB job (seed 001 §2.1-2.2): splits a job's subgraph between
+// the two subdomains D0 and D1 of its domain, minimising the partial mapping cost
+//     cut_cost x (weight of internal edges cut) + sum over vertices on side 1 of external[v]
+// where cut_cost = distance(D0, D1) and external[v] = (cost of v's cocycle edges if v goes to D1)
+// - (their cost if v goes to D0), under per-side load capacities derived from the domain weights.
+// Multilevel: heavy-edge coarsening (graph/coarsening.hpp), greedy graph growing from several
+// seeds on the coarsest graph, FM refinement with mapping-cost gains at every level.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "common/num.hpp"
+#include "common/random.hpp"
+#include "graph/coarsening.hpp"
+#include "mapping/gain_queue.hpp"
+
+namespace tartan {
+
+struct BipartitionProblem {
+  const CsrGraph* graph = nullptr;
+  std::vector<std::int64_t> external;  // per vertex, may be empty (no cocycle costs)
+  std::int64_t cut_cost = 1;           // cost of one unit of internal edge weight cut
+  double ideal0 = 0;                   // ideal load of side 0
+  std::int64_t capacity[2] = {0, 0};   // largest acceptable load of each side
+};
+
+struct BipartitionOptions {
+  Num coarse_size = 120;       // stop coarsening below this many vertices
+  double coarse_ratio = 0.8;   // stop when a level keeps more than this share of vertices
+  int tries = 4;               // initial bipartitions grown (best kept)
+  int passes = 8;              // FM passes per level
+  Num moves = 80;              // FM moves without improvement before a pass stops
+};
+
+// Scratch arrays reused across jobs so that a DRB run allocates only when a job is larger than
+// every previous one.
+struct BipartitionWorkspace {
+  GainQueue queue[2];
+  std::vector<std::uint8_t> locked;
+  std::vector<Num> moved;
+  std::vector<std::int64_t> gain_scratch;
+};
+
+// Value of the partial cost of side (0/1 per vertex) and the side loads.
+std::int64_t bipartition_cost(const BipartitionProblem& problem, const std::vector<std::uint8_t>& side,
+                              std::int64_t load[2]);
+
+// Computes side (resized to the graph's vertex count); returns the partial cost.
+std::int64_t multilevel_bipartition(const BipartitionProblem& problem,
+                                    const BipartitionOptions& options, Random& random,
+                                    BipartitionWorkspace& workspace,
+                                    std::vector<std::uint8_t>& side);
+
+// FM refinement of an existing bipartition (used by the multilevel scheme at each level).
+// load and cost are updated. Returns the cost.
+std::int64_t fm_refine(const BipartitionProblem& problem, const BipartitionOptions& options,
+                       BipartitionWorkspace& workspace, std::vector<std::uint8_t>& side,
+                       std::int64_t load[2], std::int64_t cost);
+
+}  // namespace tartan

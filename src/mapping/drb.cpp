@@ -1,0 +1,333 @@
+#include "mapping/drb.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "common/error.hpp"
+#include "mapping/methods.hpp"
+
+namespace tartan {
+
+namespace {
+
+using I64 = std::int64_t;
+
+struct Job {
+  Num domain;        // index in the domain table
+  Num begin, end;    // free vertices: order[begin, end)
+  Num fixed_begin, fixed_end;  // fixed vertices: fixed_order[fixed_begin, fixed_end)
+  Num serial;        // creation rank, for deterministic ordering
+};
+
+// Pending jobs, in the order of the chosen policy.
+class JobQueue {
+ public:
+  explicit JobQueue(JobPolicy policy) : policy_(policy) {}
+  bool empty() const { return head_ == jobs_.size(); }
+  void push(const Job& job) {
+    jobs_.push_back(job);
+    if (policy_ == JobPolicy::biggest) std::push_heap(jobs_.begin(), jobs_.end(), smaller);
+  }
+  Job pop() {
+    Job job;
+    switch (policy_) {
+      case JobPolicy::biggest:
+        std::pop_heap(jobs_.begin(), jobs_.end(), smaller);
+        job = jobs_.back();
+        jobs_.pop_back();
+        break;
+      case JobPolicy::depth:
+        job = jobs_.back();
+        jobs_.pop_back();
+        break;
+      case JobPolicy::breadth:
+        job = jobs_[head_++];
+        if (head_ == jobs_.size()) {
+          jobs_.clear();
+          head_ = 0;
+        }
+        break;
+    }
+    return job;
+  }
+
+ private:
+  // Heap order: more free vertices first, then older jobs first.
+  static bool smaller(const Job& a, const Job& b) {
+    const Num sa = a.end - a.begin, sb = b.end - b.begin;
+    if (sa != sb) return sa < sb;
+    return a.serial > b.serial;
+  }
+  JobPolicy policy_;
+  std::vector<Job> jobs_;
+  std::size_t head_ = 0;
+};
+
+int ceil_log2(Num x) {
+  int levels = 0;
+  while ((Num{1} << levels) < x) ++levels;
+  return levels;
+}
+
+class DrbRun {
+ public:
+  DrbRun(MappingContext& ctx, const DrbOptions& options)
+      : ctx_(ctx), graph_(ctx.graph), arch_(ctx.arch), options_(options), queue_(options.policy) {}
+
+  void run() {
+    const Num n = graph_.vertnbr;
+    const Num k = arch_.size();
+    vertex_domain_.assign(static_cast<std::size_t>(n), 0);
+    local_index_.assign(static_cast<std::size_t>(n), -1);
+    domains_.push_back(arch_.first_domain());
+    std::vector<Num> terminal_domain(static_cast<std::size_t>(k), -1);
+    for (Num v = 0; v < n; ++v) {
+      if (is_fixed(v)) {
+        const Num t = ctx_.parttab[v];
+        if (terminal_domain[t] == -1) {
+          terminal_domain[t] = static_cast<Num>(domains_.size());
+          domains_.push_back(arch_.terminal_domain(t));
+        }
+        vertex_domain_[v] = terminal_domain[t];
+        fixed_order_.push_back(v);
+      } else {
+        order_.push_back(v);
+      }
+    }
+    Job root{0, 0, static_cast<Num>(order_.size()), 0, static_cast<Num>(fixed_order_.size()),
+             serial_++};
+    if (root.end > root.begin) queue_.push(root);
+    while (!queue_.empty()) split(queue_.pop());
+  }
+
+ private:
+  bool is_fixed(Num v) const { return !ctx_.fixed.empty() && ctx_.fixed[v]; }
+
+  void place(Num begin, Num end, Num domain) {
+    const Num terminal = arch_.domain_number(domains_[domain]);
+    for (Num i = begin; i < end; ++i) {
+      ctx_.parttab[order_[i]] = terminal;
+      vertex_domain_[order_[i]] = domain;
+    }
+  }
+
+  // Distances from both subdomains to domain d, memoised for the current job.
+  void cache_distance(Num d, const Domain& part0, const Domain& part1) {
+    if (static_cast<std::size_t>(d) >= cache_stamp_.size()) {
+      cache_stamp_.resize(domains_.size(), -1);
+      cache_dist_.resize(domains_.size() * 2, 0);
+    }
+    if (cache_stamp_[d] == current_serial_) return;
+    cache_stamp_[d] = current_serial_;
+    cache_dist_[2 * d] = arch_.domain_distance(part0, domains_[d]);
+    cache_dist_[2 * d + 1] = arch_.domain_distance(part1, domains_[d]);
+  }
+
+  void split(const Job& job) {
+    const Domain domain = domains_[job.domain];
+    Domain part[2];
+    if (!arch_.bipartition(domain, part[0], part[1])) {
+      place(job.begin, job.end, job.domain);
+      return;
+    }
+    current_serial_ = job.serial;
+    const Num count = job.end - job.begin;
+
+    // The job's subgraph, with the cost of its cocycle edges as per-vertex external costs.
+    for (Num i = 0; i < count; ++i) local_index_[order_[job.begin + i]] = i;
+    CsrGraph& sub = subgraph_;
+    sub.xadj.assign(1, 0);
+    sub.adjncy.clear();
+    sub.adjwgt.clear();
+    sub.vwgt.resize(static_cast<std::size_t>(count));
+    problem_.external.assign(static_cast<std::size_t>(count), 0);
+    bool any_external = false;
+    I64 free_load = 0;
+    for (Num i = 0; i < count; ++i) {
+      const Num v = order_[job.begin + i];
+      sub.vwgt[i] = graph_.vertex_load(v);
+      free_load += sub.vwgt[i];
+      I64 external = 0;
+      for (Num arc = graph_.begin(v); arc < graph_.end(v); ++arc) {
+        const Num u = graph_.neighbour(arc);
+        if (u == v) continue;
+        const Num w = graph_.arc_weight(arc);
+        const Num local = local_index_[u];
+        if (local >= 0 && local < count && order_[job.begin + local] == u) {
+          sub.adjncy.push_back(local);
+          sub.adjwgt.push_back(w);
+        } else {
+          const Num d = vertex_domain_[u];
+          cache_distance(d, part[0], part[1]);
+          external += static_cast<I64>(w) * (cache_dist_[2 * d + 1] - cache_dist_[2 * d]);
+        }
+      }
+      problem_.external[i] = external;
+      any_external = any_external || external != 0;
+      sub.xadj.push_back(static_cast<Num>(sub.adjncy.size()));
+    }
+    if (!any_external) problem_.external.clear();
+
+    // Fixed vertices of the domain go to the half holding their terminal.
+    I64 fixed_load[2] = {0, 0};
+    Num fixed_split = job.fixed_begin;
+    for (Num i = job.fixed_begin; i < job.fixed_end; ++i) {
+      const Num v = fixed_order_[i];
+      const bool first = arch_.domain_includes(part[0], domains_[vertex_domain_[v]]);
+      fixed_load[first ? 0 : 1] += graph_.vertex_load(v);
+      if (first) std::swap(fixed_order_[i], fixed_order_[fixed_split++]);
+    }
+
+    // Loads: the domain's whole load (free + fixed) shared in proportion to the halves' weights.
+    I64 weight[2] = {arch_.domain_weight(part[0]), arch_.domain_weight(part[1])};
+    if (weight[0] + weight[1] <= 0) weight[0] = weight[1] = 1;
+    const double total = static_cast<double>(free_load + fixed_load[0] + fixed_load[1]);
+    const int levels = std::max(1, ceil_log2(arch_.domain_size(domain)));
+    const double tolerance = std::pow(1.0 + ctx_.imbalance, 1.0 / levels) - 1.0;
+    for (int s = 0; s < 2; ++s) {
+      const double ideal = total * static_cast<double>(weight[s]) /
+                           static_cast<double>(weight[0] + weight[1]);
+      if (s == 0) problem_.ideal0 = std::max(0.0, ideal - static_cast<double>(fixed_load[0]));
+      const I64 cap = std::max(static_cast<I64>(std::floor(ideal * (1.0 + tolerance))),
+                               static_cast<I64>(std::ceil(ideal - 1e-9)));
+      problem_.capacity[s] = std::max<I64>(0, cap - fixed_load[s]);
+    }
+    problem_.graph = &sub;
+    problem_.cut_cost = arch_.domain_distance(part[0], part[1]);
+    // Several independent multilevel runs, the cheapest (then best balanced) kept.
+    I64 best_cost = 0, best_excess = 0;
+    for (int run = 0; run < options_.runs; ++run) {
+      std::vector<std::uint8_t>& target = run == 0 ? side_ : trial_side_;
+      const I64 cost =
+          multilevel_bipartition(problem_, options_.bipartition, ctx_.random, workspace_, target);
+      I64 load[2];
+      bipartition_cost(problem_, target, load);
+      const I64 excess = std::max<I64>(0, load[0] - problem_.capacity[0]) +
+                         std::max<I64>(0, load[1] - problem_.capacity[1]);
+      if (run == 0 || excess < best_excess || (excess == best_excess && cost < best_cost)) {
+        best_cost = cost;
+        best_excess = excess;
+        if (run > 0) side_.swap(trial_side_);
+      }
+    }
+
+    // Reorder the job's vertices: side 0 first.
+    scratch_.clear();
+    Num split_at = job.begin;
+    for (Num i = 0; i < count; ++i) {
+      const Num v = order_[job.begin + i];
+      local_index_[v] = -1;
+      if (side_[i] == 0)
+        order_[split_at++] = v;
+      else
+        scratch_.push_back(v);
+    }
+    std::copy(scratch_.begin(), scratch_.end(), order_.begin() + split_at);
+
+    const Num child_begin[2] = {job.begin, split_at};
+    const Num child_end[2] = {split_at, job.end};
+    const Num child_fixed_begin[2] = {job.fixed_begin, fixed_split};
+    const Num child_fixed_end[2] = {fixed_split, job.fixed_end};
+    for (int s = 0; s < 2; ++s) {
+      const Num index = static_cast<Num>(domains_.size());
+      domains_.push_back(part[s]);
+      for (Num i = child_begin[s]; i < child_end[s]; ++i) vertex_domain_[order_[i]] = index;
+      if (child_end[s] == child_begin[s]) continue;
+      if (arch_.domain_size(part[s]) <= 1) {
+        place(child_begin[s], child_end[s], index);
+      } else {
+        queue_.push(Job{index, child_begin[s], child_end[s], child_fixed_begin[s],
+                        child_fixed_end[s], serial_++});
+      }
+    }
+  }
+
+  MappingContext& ctx_;
+  const Graph& graph_;
+  const Architecture& arch_;
+  const DrbOptions& options_;
+  JobQueue queue_;
+  Num serial_ = 0;
+  Num current_serial_ = -1;
+
+  std::vector<Domain> domains_;
+  std::vector<Num> vertex_domain_;  // domain (index) each vertex is currently known to lie in
+  std::vector<Num> order_;          // free vertices, grouped by job
+  std::vector<Num> fixed_order_;    // fixed vertices, grouped by job
+  std::vector<Num> local_index_;    // position of a vertex in the current job, or -1
+  std::vector<Num> cache_stamp_;
+  std::vector<I64> cache_dist_;
+  std::vector<Num> scratch_;
+  CsrGraph subgraph_;
+  BipartitionProblem problem_;
+  BipartitionWorkspace workspace_;
+  std::vector<std::uint8_t> side_, trial_side_;
+};
+
+class DrbMethod : public MappingMethod {
+ public:
+  explicit DrbMethod(const DrbOptions& options) : options_(options) {}
+  void apply(MappingContext& ctx) const override { run_drb(ctx, options_); }
+
+ private:
+  DrbOptions options_;
+};
+
+}  // namespace
+
+void check_mapping_context(MappingContext& ctx) {
+  const Num n = ctx.graph.vertnbr;
+  if (ctx.arch.variable_sized() || ctx.arch.size() <= 0)
+    fail_invalid(std::string("mapping needs a target with a fixed number of terminals; '") +
+                 ctx.arch.kind_name() + "' is variable-sized");
+  if (ctx.parttab.empty() && n > 0) ctx.parttab.assign(static_cast<std::size_t>(n), -1);
+  if (static_cast<Num>(ctx.parttab.size()) != n)
+    fail_invalid("mapping array has " + std::to_string(ctx.parttab.size()) +
+                 " entries for a graph of " + std::to_string(n) + " vertices");
+  if (!ctx.fixed.empty() && static_cast<Num>(ctx.fixed.size()) != n)
+    fail_invalid("fixed-vertex array has " + std::to_string(ctx.fixed.size()) +
+                 " entries for a graph of " + std::to_string(n) + " vertices");
+  if (ctx.imbalance < 0 || !std::isfinite(ctx.imbalance))
+    fail_invalid("imbalance tolerance must be a non-negative number");
+  const Num k = ctx.arch.size();
+  for (Num v = 0; v < static_cast<Num>(ctx.fixed.size()); ++v) {
+    if (!ctx.fixed[v]) continue;
+    const Num t = ctx.parttab[v];
+    if (t < 0 || t >= k)
+      fail_invalid("fixed vertex " + std::to_string(ctx.graph.label(v)) + " is on terminal " +
+                   std::to_string(t) + ", outside the target's " + std::to_string(k) +
+                   " terminals");
+  }
+}
+
+void run_drb(MappingContext& ctx, const DrbOptions& options) {
+  check_mapping_context(ctx);
+  DrbRun(ctx, options).run();
+}
+
+const char* const kDrbKeys[] = {"policy", "runs",   "coarse", "ratio",
+                                "tries",  "passes", "moves",  nullptr};
+
+MethodPtr make_drb_method(const MethodParams& params) {
+  DrbOptions options;
+  const std::string policy = params.word("policy", "biggest");
+  if (policy == "biggest")
+    options.policy = JobPolicy::biggest;
+  else if (policy == "breadth")
+    options.policy = JobPolicy::breadth;
+  else if (policy == "depth")
+    options.policy = JobPolicy::depth;
+  else
+    fail_format("drb: policy must be biggest, breadth or depth, not '" + policy + "'");
+  options.runs = static_cast<int>(params.integer("runs", options.runs, 1, 100));
+  BipartitionOptions& b = options.bipartition;
+  b.coarse_size = params.integer("coarse", b.coarse_size, 2, 1000000);
+  b.coarse_ratio = params.number("ratio", b.coarse_ratio, 0.1, 1.0);
+  b.tries = static_cast<int>(params.integer("tries", b.tries, 1, 100));
+  b.passes = static_cast<int>(params.integer("passes", b.passes, 0, 100));
+  b.moves = params.integer("moves", b.moves, 1, 1000000);
+  return std::make_unique<DrbMethod>(options);
+}
+
+}  // namespace tartan

@@ -1,0 +1,26 @@
+// Dual Recursive Bipartitioning (seed 001 §2) as a plain function, for the method table's "drb"
+// method and for tests.
+#pragma once
+
+#include "mapping/bipartition.hpp"
+#include "mapping/method.hpp"
+
+namespace tartan {
+
+enum class JobPolicy { biggest, breadth, depth };
+
+struct DrbOptions {
+  JobPolicy policy = JobPolicy::biggest;
+  int runs = 3;  // multilevel bipartitions per job, the best kept
+  BipartitionOptions bipartition;
+};
+
+// Maps every non-fixed vertex of ctx.graph onto ctx.arch (see methods.hpp). Throws Error(invalid)
+// for variable-sized targets, a parttab of the wrong size, or fixed vertices outside the target.
+void run_drb(MappingContext& ctx, const DrbOptions& options);
+
+// Checks the fixed vertices of ctx (fixed[v] => 0 <= parttab[v] < target size) and sizes parttab;
+// shared by the methods of this concern.
+void check_mapping_context(MappingContext& ctx);
+
+}  // namespace tartan

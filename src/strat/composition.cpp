@@ -1,0 +1,125 @@
+#include "strat/composition.hpp"
+
+#include <cstdint>
+#include <utility>
+
+#include "common/error.hpp"
+#include "metrics/mapping_stats.hpp"
+
+namespace tartan {
+
+void SequenceMethod::apply(MappingContext& ctx) const {
+  for (const MethodPtr& step : steps_) step->apply(ctx);
+}
+
+void BestOfMethod::apply(MappingContext& ctx) const {
+  std::vector<Random> generators;
+  generators.reserve(alternatives_.size());
+  for (std::size_t i = 0; i < alternatives_.size(); ++i) generators.push_back(ctx.random.split());
+  const std::vector<Num> start = ctx.parttab;
+  std::vector<Num> best;
+  std::int64_t best_cost = 0;
+  for (std::size_t i = 0; i < alternatives_.size(); ++i) {
+    std::vector<Num> candidate = start;
+    MappingContext branch{ctx.graph, ctx.arch, candidate, ctx.fixed, ctx.imbalance,
+                          generators[i]};
+    alternatives_[i]->apply(branch);
+    const std::int64_t cost = mapping_cost(ctx.graph, ctx.arch, candidate.data());
+    if (i == 0 || cost < best_cost) {
+      best_cost = cost;
+      best = std::move(candidate);
+    }
+  }
+  if (!alternatives_.empty()) ctx.parttab = std::move(best);
+}
+
+const char* variable_name(StrategyVariable variable) {
+  switch (variable) {
+    case StrategyVariable::vert: return "vert";
+    case StrategyVariable::edge: return "edge";
+    case StrategyVariable::term: return "term";
+    case StrategyVariable::load: return "load";
+  }
+  return "?";
+}
+
+double StrategyVariables::value(StrategyVariable variable) const {
+  switch (variable) {
+    case StrategyVariable::vert: return vert;
+    case StrategyVariable::edge: return edge;
+    case StrategyVariable::term: return term;
+    case StrategyVariable::load: return load;
+  }
+  return 0;
+}
+
+StrategyVariables variables_of(const MappingContext& ctx) {
+  StrategyVariables variables;
+  variables.vert = static_cast<double>(ctx.graph.vertnbr);
+  variables.edge = static_cast<double>(ctx.graph.edgenbr / 2);
+  variables.term = ctx.arch.variable_sized() ? 0.0 : static_cast<double>(ctx.arch.size());
+  double load = 0;
+  for (Num v = 0; v < ctx.graph.vertnbr; ++v) load += static_cast<double>(ctx.graph.vertex_load(v));
+  variables.load = load;
+  return variables;
+}
+
+std::unique_ptr<Condition> Condition::comparison(Operand left, Relation relation,
+                                                 Operand right) {
+  auto node = std::make_unique<Condition>();
+  node->kind_ = Kind::compare;
+  node->left_value_ = left;
+  node->relation_ = relation;
+  node->right_value_ = right;
+  return node;
+}
+
+std::unique_ptr<Condition> Condition::combine(Kind kind, std::unique_ptr<Condition> left,
+                                              std::unique_ptr<Condition> right) {
+  auto node = std::make_unique<Condition>();
+  node->kind_ = kind;
+  node->left_ = std::move(left);
+  node->right_ = std::move(right);
+  return node;
+}
+
+std::unique_ptr<Condition> Condition::negation(std::unique_ptr<Condition> operand) {
+  auto node = std::make_unique<Condition>();
+  node->kind_ = Kind::negate;
+  node->left_ = std::move(operand);
+  return node;
+}
+
+bool Condition::holds(const StrategyVariables& variables) const {
+  switch (kind_) {
+    case Kind::both: return left_->holds(variables) && right_->holds(variables);
+    case Kind::either: return left_->holds(variables) || right_->holds(variables);
+    case Kind::negate: return !left_->holds(variables);
+    case Kind::compare: break;
+  }
+  auto value = [&](const Operand& operand) {
+    return operand.is_variable ? variables.value(operand.variable) : operand.constant;
+  };
+  const double a = value(left_value_), b = value(right_value_);
+  switch (relation_) {
+    case Relation::less: return a < b;
+    case Relation::less_equal: return a <= b;
+    case Relation::greater: return a > b;
+    case Relation::greater_equal: return a >= b;
+    case Relation::equal: return a == b;
+    case Relation::not_equal: return a != b;
+  }
+  return false;
+}
+
+void ConditionMethod::apply(MappingContext& ctx) const {
+  const MethodPtr& chosen = condition_->holds(variables_of(ctx)) ? then_ : else_;
+  if (chosen) chosen->apply(ctx);
+}
+
+void ImbalanceMethod::apply(MappingContext& ctx) const {
+  MappingContext adjusted{ctx.graph, ctx.arch, ctx.parttab, ctx.fixed, imbalance_, ctx.random};
+  method_->apply(adjusted);
+}
+
+}  // namespace tartan

@@ -1,0 +1,103 @@
+// The strategy grammar's composition methods (doc/strategy.md): sequence `a;b`, best-of
+// `(a|b)`, condition `/cond?a:b;`, and the `bal` parameter every method accepts. Each is a
+// MappingMethod over other methods, so strategies nest without limit.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "mapping/method.hpp"
+
+namespace tartan {
+
+// Runs its methods one after the other on the same mapping.
+class SequenceMethod : public MappingMethod {
+ public:
+  explicit SequenceMethod(std::vector<MethodPtr> steps) : steps_(std::move(steps)) {}
+  void apply(MappingContext& ctx) const override;
+
+ private:
+  std::vector<MethodPtr> steps_;
+};
+
+// Runs every alternative from the same starting mapping, each with its own generator split
+// from the context's (in order, before any runs), and keeps the mapping of lowest
+// communication cost; ties go to the earlier alternative.
+class BestOfMethod : public MappingMethod {
+ public:
+  explicit BestOfMethod(std::vector<MethodPtr> alternatives)
+      : alternatives_(std::move(alternatives)) {}
+  void apply(MappingContext& ctx) const override;
+
+ private:
+  std::vector<MethodPtr> alternatives_;
+};
+
+// The values a condition may test.
+enum class StrategyVariable { vert, edge, term, load };
+const char* variable_name(StrategyVariable variable);
+
+struct StrategyVariables {
+  double vert = 0;  // vertices of the graph
+  double edge = 0;  // edges (each counted once)
+  double term = 0;  // terminals of the target (0 for variable-sized targets)
+  double load = 0;  // sum of vertex loads
+  double value(StrategyVariable variable) const;
+};
+StrategyVariables variables_of(const MappingContext& ctx);
+
+// A boolean expression over StrategyVariables: comparisons joined by & | ! and parentheses.
+class Condition {
+ public:
+  enum class Kind { compare, both, either, negate };
+  enum class Relation { less, less_equal, greater, greater_equal, equal, not_equal };
+  struct Operand {
+    bool is_variable = false;
+    StrategyVariable variable = StrategyVariable::vert;
+    double constant = 0;
+  };
+
+  static std::unique_ptr<Condition> comparison(Operand left, Relation relation, Operand right);
+  static std::unique_ptr<Condition> combine(Kind kind, std::unique_ptr<Condition> left,
+                                            std::unique_ptr<Condition> right);
+  static std::unique_ptr<Condition> negation(std::unique_ptr<Condition> operand);
+
+  bool holds(const StrategyVariables& variables) const;
+
+ private:
+  Kind kind_ = Kind::compare;
+  Operand left_value_, right_value_;
+  Relation relation_ = Relation::equal;
+  std::unique_ptr<Condition> left_, right_;
+};
+
+// Runs then_method if the condition holds for the context's graph and target, else
+// else_method (which may be null: nothing is done).
+class ConditionMethod : public MappingMethod {
+ public:
+  ConditionMethod(std::unique_ptr<Condition> condition, MethodPtr then_method,
+                  MethodPtr else_method)
+      : condition_(std::move(condition)),
+        then_(std::move(then_method)),
+        else_(std::move(else_method)) {}
+  void apply(MappingContext& ctx) const override;
+
+ private:
+  std::unique_ptr<Condition> condition_;
+  MethodPtr then_, else_;
+};
+
+// Runs a method with another imbalance tolerance (a method's `bal` parameter).
+class ImbalanceMethod : public MappingMethod {
+ public:
+  ImbalanceMethod(MethodPtr method, double imbalance)
+      : method_(std::move(method)), imbalance_(imbalance) {}
+  void apply(MappingContext& ctx) const override;
+
+ private:
+  MethodPtr method_;
+  double imbalance_;
+};
+
+}  // namespace tartan

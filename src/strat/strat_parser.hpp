@@ -1,0 +1,19 @@
+// Strategy strings (doc/strategy.md) turned into method trees. Every method is built while
+// parsing, so a wrong parameter is reported by TARTAN_stratGraphMap, not at mapping time.
+#pragma once
+
+#include <string>
+
+#include "mapping/method.hpp"
+#include "strat/method_table.hpp"
+
+namespace tartan {
+
+// The parameter every method accepts besides its own: its imbalance tolerance.
+constexpr const char* kImbalanceKey = "bal";
+
+// Parses text against table. Throws Error(format) "position N: reason" (N counts characters
+// from 1) for syntax errors, unknown methods, variables or parameters and bad values.
+MethodPtr parse_strategy(const std::string& text, const MethodTable& table);
+
+}  // namespace tartan

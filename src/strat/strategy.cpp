@@ -1,0 +1,117 @@
+#include "strat/strategy.hpp"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+
+#include "common/error.hpp"
+#include "common/random.hpp"
+#include "strat/strat_parser.hpp"
+
+namespace tartan {
+namespace {
+
+std::string format_ratio(double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.6g", value);
+  return buffer;
+}
+
+bool blank(const std::string& text) {
+  for (char c : text)
+    if (!std::isspace(static_cast<unsigned char>(c))) return false;
+  return true;
+}
+
+}  // namespace
+
+std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance) {
+  if ((flags & ~kStratAllFlags) != 0)
+    fail_invalid("unknown strategy flag bits 0x" + [&] {
+      char buffer[32];
+      std::snprintf(buffer, sizeof buffer, "%x", flags & ~kStratAllFlags);
+      return std::string(buffer);
+    }());
+  if (partnbr < 0) fail_invalid("part count must be >= 0, not " + std::to_string(partnbr));
+  if (!std::isfinite(imbalance) || imbalance < 0 || imbalance > 1)
+    fail_invalid("imbalance ratio must be between 0 and 1, not " + format_ratio(imbalance));
+  const std::string bal = "bal=" + format_ratio(imbalance);
+  // BALANCE: bipartitioning keeps half the tolerance in reserve for the refinement.
+  const std::string drb_bal =
+      "bal=" + format_ratio((flags & kStratBalance) != 0 ? imbalance / 2 : imbalance);
+  const bool recursive = (flags & kStratRecursive) != 0;
+  auto pipeline = [&](const std::string& drb_params, const std::string& kway_params) {
+    std::string text = "drb{" + drb_params + drb_bal + "}";
+    if (!recursive) text += ";kway{" + kway_params + bal + "}";
+    return text;
+  };
+  std::string text;
+  if ((flags & kStratSpeed) != 0 && (flags & kStratQuality) == 0) {
+    text = pipeline("tries=2,passes=4,", "passes=2,");
+  } else if ((flags & kStratQuality) != 0) {
+    // Three runs from independent generators, the cheapest mapping kept.
+    text = "(" + pipeline("", "") + "|" + pipeline("tries=8,passes=12,", "passes=10,") + "|" +
+           pipeline("policy=breadth,", "") + ")";
+  } else {
+    text = pipeline("", "");
+  }
+  // SAFETY: never worse than a plain bipartitioning of the same generator stream.
+  if ((flags & kStratSafety) != 0 && !recursive) text = "(" + text + "|drb{" + drb_bal + "})";
+  return text;
+}
+
+void set_strategy_text(Strategy& strategy, const std::string& text) {
+  if (blank(text)) {
+    strategy.method.reset();
+    strategy.text.clear();
+    return;
+  }
+  MethodPtr method = parse_strategy(text, mapping_method_table());
+  strategy.method = std::move(method);
+  strategy.text = text;
+}
+
+void run_strategy(const Strategy& strategy, const Graph& graph, const Architecture& arch,
+                  std::vector<Num>& parttab, const std::vector<bool>& fixed) {
+  const bool variable = arch.variable_sized();
+  const Num size = arch.size();
+  if (parttab.size() != static_cast<std::size_t>(graph.vertnbr))
+    fail_invalid("mapping array has " + std::to_string(parttab.size()) + " entries for " +
+                 std::to_string(graph.vertnbr) + " vertices");
+  if (!fixed.empty() && fixed.size() != parttab.size())
+    fail_invalid("fixed-vertex array does not match the graph");
+  for (Num v = 0; v < graph.vertnbr; ++v) {
+    if (fixed.empty() || !fixed[v]) {
+      parttab[v] = -1;
+      continue;
+    }
+    if (parttab[v] < 0 || (!variable && parttab[v] >= size))
+      fail_invalid("vertex " + std::to_string(graph.label(v)) + " is fixed on terminal " +
+                   std::to_string(parttab[v]) + ", outside the target's " +
+                   std::to_string(size) + " terminals");
+  }
+  MethodPtr fallback;
+  const MappingMethod* method = strategy.method.get();
+  if (method == nullptr) {
+    fallback = parse_strategy(default_strategy_text(kStratDefault, 0, strategy.imbalance),
+                              mapping_method_table());
+    method = fallback.get();
+  }
+  Random random(strategy.seed);
+  MappingContext ctx{graph, arch, parttab, fixed, strategy.imbalance, random};
+  method->apply(ctx);
+  if (parttab.size() != static_cast<std::size_t>(graph.vertnbr))
+    fail(ErrorCode::internal, "the strategy resized the mapping array");
+  for (Num v = 0; v < graph.vertnbr; ++v) {
+    if (parttab[v] == -1)
+      fail_invalid("the strategy left vertex " + std::to_string(graph.label(v)) +
+                   " unmapped (a refinement method such as 'kway' needs a method that maps "
+                   "every vertex, such as 'drb', before it)");
+    if (parttab[v] < 0 || (!variable && parttab[v] >= size))
+      fail(ErrorCode::internal, "the strategy mapped vertex " + std::to_string(graph.label(v)) +
+                                    " to terminal " + std::to_string(parttab[v]) +
+                                    ", outside the target");
+  }
+}
+
+}  // namespace tartan

@@ -1,0 +1,144 @@
+// Heavy-edge matching and contraction (src/graph/coarsening.hpp).
+#include <gtest/gtest.h>
+
+#include <numeric>
+
+#include "mapping_test_graphs.hpp"
+
+using namespace tartan;
+using tartan_test::grid_graph;
+
+namespace {
+
+std::int64_t total_arc_weight(const CsrGraph& g) {
+  return std::accumulate(g.adjwgt.begin(), g.adjwgt.end(), std::int64_t{0});
+}
+
+bool is_symmetric(const CsrGraph& g) {
+  for (Num v = 0; v < g.vertex_count(); ++v)
+    for (Num a = g.xadj[v]; a < g.xadj[v + 1]; ++a) {
+      const Num u = g.adjncy[a];
+      if (u == v) return false;
+      bool found = false;
+      for (Num b = g.xadj[u]; b < g.xadj[u + 1]; ++b)
+        if (g.adjncy[b] == v) found = found || g.adjwgt[b] == g.adjwgt[a];
+      if (!found) return false;
+    }
+  return true;
+}
+
+}  // namespace
+
+TEST(Coarsening, CsrFromGraphCopiesWeights) {
+  auto graph = grid_graph(5, 4, true);
+  const CsrGraph csr = csr_from_graph(*graph);
+  EXPECT_EQ(csr.vertex_count(), 20);
+  EXPECT_EQ(csr.arc_count(), graph->edgenbr);
+  EXPECT_EQ(csr.total_vertex_weight(), 5 * 4 + 2 * 4);  // loads 1,2,1,2,1 per row
+  EXPECT_TRUE(is_symmetric(csr));
+}
+
+TEST(Coarsening, MatchingIsValid) {
+  const CsrGraph g = csr_from_graph(*grid_graph(30, 17, true));
+  Random random(7);
+  std::vector<Num> mate;
+  const Num count = heavy_edge_matching(g, random, MatchingOptions{}, mate);
+  Num pairs = 0, singles = 0;
+  for (Num v = 0; v < g.vertex_count(); ++v) {
+    ASSERT_GE(mate[v], 0);
+    ASSERT_EQ(mate[mate[v]], v);
+    if (mate[v] == v) {
+      ++singles;
+      continue;
+    }
+    ++pairs;
+    bool adjacent = false;
+    for (Num a = g.xadj[v]; a < g.xadj[v + 1]; ++a) adjacent = adjacent || g.adjncy[a] == mate[v];
+    EXPECT_TRUE(adjacent) << "vertex " << v << " matched with a non-neighbour";
+  }
+  EXPECT_EQ(count, pairs / 2 + singles);
+  EXPECT_LT(count, g.vertex_count() * 7 / 10);  // a grid matches well
+}
+
+TEST(Coarsening, MatchingPrefersHeavyEdges) {
+  // Path 0-1-2-3 with weights 1, 9, 1: 1 and 2 must be matched together.
+  std::vector<WeightedEdge> edges = {{0, 1, 1}, {1, 2, 9}, {2, 3, 1}};
+  const CsrGraph g = csr_from_graph(*tartan_test::edge_graph(4, edges));
+  for (std::uint64_t seed = 0; seed < 10; ++seed) {
+    Random random(seed);
+    std::vector<Num> mate;
+    heavy_edge_matching(g, random, MatchingOptions{}, mate);
+    if (mate[0] != 1 && mate[3] != 2) {
+      EXPECT_EQ(mate[1], 2) << "seed " << seed;
+    }
+  }
+}
+
+TEST(Coarsening, ContractionPreservesWeights) {
+  const CsrGraph fine = csr_from_graph(*grid_graph(23, 19, true));
+  Random random(3);
+  std::vector<Num> mate;
+  const Num count = heavy_edge_matching(fine, random, MatchingOptions{}, mate);
+  const CoarseLevel level = contract(fine, mate, count);
+  const CsrGraph& coarse = level.graph;
+  EXPECT_EQ(coarse.vertex_count(), count);
+  EXPECT_EQ(coarse.total_vertex_weight(), fine.total_vertex_weight());
+  std::int64_t inside_pairs = 0;
+  for (Num v = 0; v < fine.vertex_count(); ++v)
+    for (Num a = fine.xadj[v]; a < fine.xadj[v + 1]; ++a)
+      if (level.fine_to_coarse[fine.adjncy[a]] == level.fine_to_coarse[v]) inside_pairs += fine.adjwgt[a];
+  EXPECT_EQ(total_arc_weight(coarse), total_arc_weight(fine) - inside_pairs);
+  EXPECT_TRUE(is_symmetric(coarse));
+  for (Num v = 0; v < fine.vertex_count(); ++v) {
+    ASSERT_GE(level.fine_to_coarse[v], 0);
+    ASSERT_LT(level.fine_to_coarse[v], count);
+    EXPECT_EQ(level.fine_to_coarse[v], level.fine_to_coarse[mate[v]]);
+  }
+}
+
+TEST(Coarsening, SameSeedSameHierarchy) {
+  const CsrGraph fine = csr_from_graph(*grid_graph(40, 40));
+  Random a(11), b(11), c(12);
+  const CoarseLevel la = coarsen_once(fine, a, MatchingOptions{});
+  const CoarseLevel lb = coarsen_once(fine, b, MatchingOptions{});
+  const CoarseLevel lc = coarsen_once(fine, c, MatchingOptions{});
+  EXPECT_EQ(la.fine_to_coarse, lb.fine_to_coarse);
+  EXPECT_EQ(la.graph.adjncy, lb.graph.adjncy);
+  EXPECT_NE(la.fine_to_coarse, lc.fine_to_coarse);
+}
+
+TEST(Coarsening, ClassesAndWeightLimitAreRespected) {
+  const CsrGraph fine = csr_from_graph(*grid_graph(16, 16, true));
+  std::vector<Num> cls(static_cast<std::size_t>(fine.vertex_count()));
+  for (Num v = 0; v < fine.vertex_count(); ++v) cls[v] = (v % 16) < 8 ? 0 : (v % 3 == 0 ? -1 : 1);
+  MatchingOptions options;
+  options.vertex_class = &cls;
+  options.max_vertex_weight = 3;
+  Random random(5);
+  std::vector<Num> coarse_class;
+  const CoarseLevel level = coarsen_once(fine, random, options, &coarse_class);
+  std::vector<Num> seen(static_cast<std::size_t>(level.graph.vertex_count()), -1);
+  for (Num v = 0; v < fine.vertex_count(); ++v) {
+    const Num c = level.fine_to_coarse[v];
+    if (cls[v] != -1) {
+      if (seen[c] != -1) {
+        EXPECT_EQ(seen[c], cls[v]) << "classes 0 and 1 merged";
+      }
+      seen[c] = cls[v];
+      EXPECT_EQ(coarse_class[c], cls[v]);
+    }
+  }
+  for (Num w : level.graph.vwgt) EXPECT_LE(w, 3);
+}
+
+TEST(Coarsening, EdgelessGraphStaysSingle) {
+  CsrGraph g;
+  g.vwgt.assign(5, 1);
+  g.xadj.assign(6, 0);
+  Random random(1);
+  std::vector<Num> mate;
+  EXPECT_EQ(heavy_edge_matching(g, random, MatchingOptions{}, mate), 5);
+  const CoarseLevel level = contract(g, mate, 5);
+  EXPECT_EQ(level.graph.vertex_count(), 5);
+  EXPECT_EQ(level.graph.arc_count(), 0);
+}

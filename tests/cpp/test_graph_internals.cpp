@@ -1,0 +1,161 @@
+// Internals of graphs: the owned-graph builder, the consistency check, statistics and the
+// traversal module (src/graph).
+#include <gtest/gtest.h>
+
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "common/error.hpp"
+#include "graph/graph_builder.hpp"
+#include "graph/graph_check.hpp"
+#include "graph/graph_stats.hpp"
+#include "graph/traversal.hpp"
+
+using namespace tartan;
+
+namespace {
+
+// rows x cols grid, 4-neighbour.
+CsrArrays grid(Num rows, Num cols) {
+  std::vector<WeightedEdge> edges;
+  for (Num r = 0; r < rows; ++r)
+    for (Num c = 0; c < cols; ++c) {
+      const Num v = r * cols + c;
+      if (c + 1 < cols) edges.push_back({v, v + 1, 1});
+      if (r + 1 < rows) edges.push_back({v, v + cols, 1});
+    }
+  return csr_from_edges(rows * cols, edges, false);
+}
+
+std::string check_message(const Graph& graph) {
+  try {
+    check_graph(graph);
+  } catch (const Error& error) {
+    return error.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST(GraphBuilder, EdgesBecomeSymmetricSortedCsr) {
+  const CsrArrays csr = csr_from_edges(4, {{2, 0, 5}, {0, 1, 1}, {1, 0, 3}, {3, 3, 9}}, true);
+  EXPECT_EQ(csr.verttab, (std::vector<Num>{0, 2, 3, 4, 4}));
+  EXPECT_EQ(csr.edgetab, (std::vector<Num>{1, 2, 0, 0}));
+  EXPECT_EQ(csr.edlotab, (std::vector<Num>{3, 5, 3, 5}));  // duplicate {0,1}: largest weight
+  EXPECT_THROW(csr_from_edges(2, {{0, 2, 1}}, false), Error);
+}
+
+TEST(GraphBuilder, OwnedGraphInEitherBase) {
+  Graph graph;
+  assign_owned(graph, grid(3, 4), 1);
+  EXPECT_EQ(graph.vertnbr, 12);
+  EXPECT_EQ(graph.edgenbr, 2 * (3 * 3 + 2 * 4));
+  EXPECT_EQ(graph.baseval, 1);
+  EXPECT_EQ(graph.verttab[0], 1);
+  EXPECT_TRUE(graph.owns_arrays());
+  EXPECT_EQ(graph.vendtab, graph.verttab + 1);
+  EXPECT_NO_THROW(check_graph(graph));
+  rebase_owned(graph, 0);
+  EXPECT_EQ(graph.verttab[0], 0);
+  EXPECT_NO_THROW(check_graph(graph));
+  // copies of a borrowed non-compact graph come out compact and 0-based
+  const std::vector<Num> vert = {1, 5, 9}, vend = {2, 6, 9}, edge = {2, 0, 0, 0, 1, 0, 0, 0, 0};
+  Graph borrowed;
+  borrowed.baseval = 1;
+  borrowed.vertnbr = 3;
+  borrowed.edgenbr = 2;
+  borrowed.verttab = vert.data();
+  borrowed.vendtab = vend.data();
+  borrowed.edgetab = edge.data();
+  EXPECT_NO_THROW(check_graph(borrowed));
+  EXPECT_THROW(rebase_owned(borrowed, 0), Error);
+  const CsrArrays copy = copy_arrays(borrowed);
+  EXPECT_EQ(copy.verttab, (std::vector<Num>{0, 1, 2, 2}));
+  EXPECT_EQ(copy.edgetab, (std::vector<Num>{1, 0}));
+  auto owned = make_owned_graph(CsrArrays(copy), 0);
+  EXPECT_NO_THROW(check_graph(*owned));
+  CsrArrays wrong = grid(2, 2);
+  wrong.velotab = {1};
+  EXPECT_THROW(assign_owned(graph, std::move(wrong), 0), Error);
+}
+
+TEST(GraphCheck, NamesTheProblem) {
+  CsrArrays arrays = grid(4, 4);
+  arrays.edgetab[5] = 900;
+  Graph graph;
+  assign_owned(graph, std::move(arrays), 0);
+  EXPECT_EQ(check_message(graph),
+            "arc 5 of vertex 2 references vertex 900, outside [0, 15] (vertnbr 16)");
+  Graph empty;
+  EXPECT_EQ(check_message(empty), "");
+}
+
+TEST(GraphCheck, OverflowIsItsOwnCode) {
+  CsrArrays arrays = grid(2, 2);
+  arrays.velotab = {std::numeric_limits<Num>::max(), 1, 0, 0};
+  Graph graph;
+  assign_owned(graph, std::move(arrays), 0);
+  try {
+    check_graph(graph);
+    FAIL();
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ErrorCode::overflow);
+  }
+}
+
+TEST(GraphCheck, AsymmetryInAStar) {
+  // centre 0 with 5 leaves; leaf 3 forgets the centre and points at leaf 4 instead
+  CsrArrays arrays = csr_from_edges(6, {{0, 1, 1}, {0, 2, 1}, {0, 3, 1}, {0, 4, 1}, {0, 5, 1}},
+                                    false);
+  arrays.edgetab[arrays.verttab[3]] = 4;
+  Graph graph;
+  assign_owned(graph, std::move(arrays), 0);
+  EXPECT_NE(check_message(graph).find("asymmetric"), std::string::npos) << check_message(graph);
+}
+
+TEST(GraphStats, Grid) {
+  Graph graph;
+  assign_owned(graph, grid(4, 4), 0);
+  const GraphStats stats = graph_stats(graph);
+  EXPECT_EQ(stats.degrmin, 2);
+  EXPECT_EQ(stats.degrmax, 4);
+  EXPECT_DOUBLE_EQ(stats.degravg, 3.0);
+  EXPECT_DOUBLE_EQ(stats.degrdlt, 0.5);
+  EXPECT_EQ(stats.velosum, 16);
+  EXPECT_EQ(stats.edlosum, 24);
+  EXPECT_DOUBLE_EQ(stats.edloavg, 1.0);
+}
+
+TEST(Traversal, LevelsAndPseudoDiameter) {
+  Graph graph;
+  assign_owned(graph, grid(5, 7), 0);
+  BreadthFirstSearch bfs(graph);
+  EXPECT_EQ(bfs.run(0), 4 + 6);
+  EXPECT_EQ(bfs.level(0), 0);
+  EXPECT_EQ(bfs.level(8), 2);
+  EXPECT_EQ(bfs.order().size(), 35u);
+  EXPECT_EQ(bfs.farthest(), 34);
+  const PseudoDiameter diameter = pseudo_diameter(bfs, 17);  // start in the middle
+  EXPECT_EQ(diameter.length, 10);
+  // induced subset: the first row only (a path of 7 vertices)
+  std::vector<Num> row(35, 1);
+  for (Num v = 0; v < 7; ++v) row[v] = 0;
+  EXPECT_EQ(bfs.run(3, VertexSubset{row.data(), 0}), 3);
+  EXPECT_EQ(bfs.order().size(), 7u);
+  EXPECT_EQ(bfs.level(10), -1);  // outside the subset
+  EXPECT_EQ(pseudo_diameter(bfs, 3, VertexSubset{row.data(), 0}).length, 6);
+  // a lone vertex
+  EXPECT_EQ(bfs.run(40 - 6, VertexSubset{row.data(), 1}), 4 + 6 - 1);
+}
+
+TEST(Traversal, Components) {
+  Graph graph;
+  assign_owned(graph, csr_from_edges(7, {{0, 2, 1}, {4, 5, 1}, {2, 6, 1}}, false), 1);
+  const Components components = connected_components(graph);
+  EXPECT_EQ(components.count, 4);
+  EXPECT_EQ(components.component, (std::vector<Num>{0, 1, 0, 2, 3, 3, 0}));
+  Graph empty;
+  EXPECT_EQ(connected_components(empty).count, 0);
+}

@@ -1,0 +1,325 @@
+// The DRB mapping engine: gain queue, multilevel bipartitioner, DRB, k-way refinement
+// (src/mapping). Targets come from arch_factory.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <string>
+
+#include "arch/arch_factory.hpp"
+#include "common/error.hpp"
+#include "mapping/bipartition.hpp"
+#include "mapping/drb.hpp"
+#include "mapping/gain_queue.hpp"
+#include "mapping/kway_refine.hpp"
+#include "mapping/methods.hpp"
+#include "mapping_test_graphs.hpp"
+
+using namespace tartan;
+using tartan_test::edge_graph;
+using tartan_test::grid_graph;
+
+namespace {
+
+// Strategy parameters given as a plain map (the strategy parser's job in the library).
+class TestParams : public MethodParams {
+ public:
+  std::map<std::string, std::string> values;
+  double number(const std::string& key, double fallback, double low, double high) const override {
+    auto it = values.find(key);
+    if (it == values.end()) return fallback;
+    const double v = std::stod(it->second);
+    if (v < low || v > high) fail_format(key + " out of range");
+    return v;
+  }
+  Num integer(const std::string& key, Num fallback, Num low, Num high) const override {
+    return static_cast<Num>(number(key, fallback, low, high));
+  }
+  std::string word(const std::string& key, const std::string& fallback) const override {
+    auto it = values.find(key);
+    return it == values.end() ? fallback : it->second;
+  }
+};
+
+struct MapResult {
+  std::vector<Num> parttab;
+  std::int64_t cost = 0;
+};
+
+MapResult map_graph(const Graph& graph, const Architecture& arch, std::uint64_t seed = 1,
+                    JobPolicy policy = JobPolicy::biggest, bool refine = true,
+                    std::vector<Num> parttab = {}, std::vector<bool> fixed = {}) {
+  Random random(seed);
+  MapResult result;
+  result.parttab = std::move(parttab);
+  MappingContext ctx{graph, arch, result.parttab, fixed, 0.01, random};
+  DrbOptions options;
+  options.policy = policy;
+  run_drb(ctx, options);
+  if (refine) run_kway_refine(ctx, KwayOptions{});
+  result.cost = mapping_cost(graph, arch, result.parttab);
+  return result;
+}
+
+std::vector<std::int64_t> loads_of(const Graph& graph, const Architecture& arch,
+                                   const std::vector<Num>& parttab) {
+  std::vector<std::int64_t> load(static_cast<std::size_t>(arch.size()), 0);
+  for (Num v = 0; v < graph.vertnbr; ++v) {
+    EXPECT_GE(parttab[v], 0);
+    EXPECT_LT(parttab[v], arch.size());
+    if (parttab[v] >= 0 && parttab[v] < arch.size()) load[parttab[v]] += graph.vertex_load(v);
+  }
+  return load;
+}
+
+// Every vertex mapped, no terminal above its capacity (1 % tolerance, at least the rounded-up
+// share).
+void expect_valid_balanced(const Graph& graph, const Architecture& arch,
+                           const std::vector<Num>& parttab, std::int64_t slack = 0) {
+  ASSERT_EQ(static_cast<Num>(parttab.size()), graph.vertnbr);
+  const std::vector<std::int64_t> load = loads_of(graph, arch, parttab);
+  std::int64_t total = 0;
+  for (std::int64_t l : load) total += l;
+  const std::vector<std::int64_t> cap = terminal_capacities(arch, total, 0.01);
+  for (Num t = 0; t < arch.size(); ++t) EXPECT_LE(load[t], cap[t] + slack) << "terminal " << t;
+}
+
+}  // namespace
+
+TEST(GainQueue, OrdersAndUpdates) {
+  GainQueue q;
+  q.reset(10);
+  q.push(3, 5);
+  q.push(4, -2);
+  q.push(7, 9);
+  q.set(4, 20);
+  EXPECT_EQ(q.size(), 3);
+  EXPECT_EQ(q.top(), 4);
+  EXPECT_EQ(q.top_gain(), 20);
+  q.remove(4);
+  EXPECT_FALSE(q.contains(4));
+  q.set(3, 10);
+  EXPECT_EQ(q.pop(), 3);
+  EXPECT_EQ(q.pop(), 7);
+  EXPECT_TRUE(q.empty());
+  q.push(1, 1);
+  q.clear();
+  EXPECT_TRUE(q.empty());
+  EXPECT_FALSE(q.contains(1));
+}
+
+TEST(Bipartition, GridIsBalancedWithSmallCut) {
+  auto graph = grid_graph(32, 32);
+  const CsrGraph csr = csr_from_graph(*graph);
+  BipartitionProblem problem;
+  problem.graph = &csr;
+  problem.cut_cost = 1;
+  problem.ideal0 = 512;
+  problem.capacity[0] = problem.capacity[1] = 517;
+  Random random(2);
+  BipartitionWorkspace ws;
+  std::vector<std::uint8_t> side;
+  const std::int64_t cost = multilevel_bipartition(problem, BipartitionOptions{}, random, ws, side);
+  std::int64_t load[2];
+  EXPECT_EQ(bipartition_cost(problem, side, load), cost);
+  EXPECT_LE(load[0], 517);
+  EXPECT_LE(load[1], 517);
+  EXPECT_LE(cost, 40);  // the optimum is 32
+}
+
+TEST(Bipartition, UnequalSharesAndExternalCosts) {
+  auto graph = grid_graph(20, 20);
+  const CsrGraph csr = csr_from_graph(*graph);
+  BipartitionProblem problem;
+  problem.graph = &csr;
+  problem.cut_cost = 2;
+  problem.ideal0 = 100;  // a quarter on side 0
+  problem.capacity[0] = 101;
+  problem.capacity[1] = 303;
+  // The right column is strongly attracted to side 0 (its cocycle edges end there).
+  problem.external.assign(400, 0);
+  for (Num y = 0; y < 20; ++y) problem.external[19 + 20 * y] = 50;
+  Random random(4);
+  BipartitionWorkspace ws;
+  std::vector<std::uint8_t> side;
+  const std::int64_t cost = multilevel_bipartition(problem, BipartitionOptions{}, random, ws, side);
+  std::int64_t load[2];
+  EXPECT_EQ(bipartition_cost(problem, side, load), cost);
+  EXPECT_LE(load[0], 101);
+  EXPECT_GE(load[0], 99);
+  for (Num y = 0; y < 20; ++y) EXPECT_EQ(side[19 + 20 * y], 0) << "row " << y;
+  EXPECT_LE(cost, 2 * 25);  // a 5-column strip on the right cuts 20 edges
+}
+
+TEST(Drb, GridOntoMesh4x4WithinMeasuredBound) {
+  auto graph = grid_graph(32, 32);
+  ArchPtr arch = make_mesh({4, 4});
+  const MapResult r = map_graph(*graph, *arch);
+  expect_valid_balanced(*graph, *arch, r.parttab);
+  // The ideal 8x8 blocks cost 2 x 4 x 3 x 8 = 192; measured 192-200.
+  EXPECT_LE(r.cost, 210);
+}
+
+TEST(Drb, MeshesOntoEveryKindAndPolicy) {
+  auto graph = grid_graph(24, 20, true);
+  const ArchPtr archs[] = {make_hypercube(4), make_mesh({2, 4}), make_torus({4, 4}),
+                           make_complete(7), make_mesh({3, 5})};
+  for (const ArchPtr& arch : archs) {
+    for (JobPolicy policy : {JobPolicy::biggest, JobPolicy::breadth, JobPolicy::depth}) {
+      SCOPED_TRACE(std::string(arch->kind_name()) + " policy " +
+                   std::to_string(static_cast<int>(policy)));
+      const MapResult r = map_graph(*graph, *arch, 3, policy);
+      expect_valid_balanced(*graph, *arch, r.parttab, 1);
+    }
+  }
+}
+
+TEST(Drb, RefinementNeverIncreasesCost) {
+  auto graph = grid_graph(40, 30);
+  ArchPtr arch = make_torus({4, 4});
+  const MapResult before = map_graph(*graph, *arch, 5, JobPolicy::biggest, false);
+  MapResult after = before;
+  Random random(5);
+  std::vector<bool> none;
+  MappingContext ctx{*graph, *arch, after.parttab, none, 0.01, random};
+  after.cost = run_kway_refine(ctx, KwayOptions{});
+  EXPECT_LE(after.cost, before.cost);
+  expect_valid_balanced(*graph, *arch, after.parttab);
+}
+
+TEST(Drb, DisconnectedGraphAndIsolatedVertices) {
+  // Two 10x10 grids side by side without edges between them, plus 10 isolated vertices.
+  std::vector<WeightedEdge> edges;
+  for (Num part = 0; part < 2; ++part)
+    for (Num y = 0; y < 10; ++y)
+      for (Num x = 0; x < 10; ++x) {
+        const Num v = part * 100 + x + 10 * y;
+        if (x + 1 < 10) edges.push_back({v, v + 1, 1});
+        if (y + 1 < 10) edges.push_back({v, v + 10, 1});
+      }
+  auto graph = edge_graph(210, edges);
+  ArchPtr arch = make_hypercube(3);
+  const MapResult r = map_graph(*graph, *arch);
+  expect_valid_balanced(*graph, *arch, r.parttab);
+  EXPECT_LE(r.cost, 100);
+}
+
+TEST(Drb, FewerVerticesThanTerminals) {
+  auto graph = grid_graph(3, 2);
+  ArchPtr arch = make_mesh({4, 4});
+  const MapResult r = map_graph(*graph, *arch);
+  const std::vector<std::int64_t> load = loads_of(*graph, *arch, r.parttab);
+  for (std::int64_t l : load) EXPECT_LE(l, 1);
+  auto single = grid_graph(1, 1);
+  const MapResult s = map_graph(*single, *arch);
+  EXPECT_EQ(s.cost, 0);
+  auto empty = edge_graph(0, {});
+  const MapResult e = map_graph(*empty, *arch);
+  EXPECT_TRUE(e.parttab.empty());
+}
+
+TEST(Drb, ZeroWeightsAndHeavyVertex) {
+  std::vector<WeightedEdge> edges;
+  for (Num v = 0; v + 1 < 64; ++v) edges.push_back({v, v + 1, v % 5 == 0 ? 0 : 1});
+  std::vector<Num> loads(64, 1);
+  for (Num v = 0; v < 64; v += 7) loads[v] = 0;
+  loads[30] = 100;  // heavier than a terminal's share
+  auto graph = edge_graph(64, edges, loads);
+  ArchPtr arch = make_complete(4);
+  const MapResult r = map_graph(*graph, *arch);
+  const std::vector<std::int64_t> load = loads_of(*graph, *arch, r.parttab);
+  // The heavy vertex sits alone (or nearly) on its terminal; the others share the rest.
+  const std::int64_t heavy_load = load[r.parttab[30]];
+  EXPECT_LE(heavy_load, 110);
+  for (Num t = 0; t < 4; ++t)
+    if (t != r.parttab[30]) {
+      EXPECT_GE(load[t], 10);
+    }
+  auto zero = edge_graph(10, {{0, 1, 1}, {1, 2, 1}}, std::vector<Num>(10, 0));
+  const MapResult z = map_graph(*zero, *arch);
+  loads_of(*zero, *arch, z.parttab);
+}
+
+TEST(Drb, FixedVerticesStayAndAttract) {
+  auto graph = grid_graph(16, 16);
+  ArchPtr arch = make_mesh({2, 2});
+  std::vector<Num> parttab(256, -1);
+  std::vector<bool> fixed(256, false);
+  parttab[0] = 3;  // corner (0,0) forced onto terminal 3
+  fixed[0] = true;
+  parttab[255] = 0;
+  fixed[255] = true;
+  const MapResult r = map_graph(*graph, *arch, 1, JobPolicy::biggest, true, parttab, fixed);
+  EXPECT_EQ(r.parttab[0], 3);
+  EXPECT_EQ(r.parttab[255], 0);
+  expect_valid_balanced(*graph, *arch, r.parttab, 1);
+  // Vertices next to a fixed one tend to follow it.
+  EXPECT_EQ(r.parttab[1], 3);
+  EXPECT_EQ(r.parttab[254], 0);
+}
+
+TEST(Drb, SameSeedSameMapping) {
+  auto graph = grid_graph(37, 29, true);
+  ArchPtr arch = make_torus({2, 2, 2});
+  const MapResult a = map_graph(*graph, *arch, 42);
+  const MapResult b = map_graph(*graph, *arch, 42);
+  EXPECT_EQ(a.parttab, b.parttab);
+}
+
+TEST(Drb, BadInputs) {
+  auto graph = grid_graph(4, 4);
+  ArchPtr arch = make_mesh({2, 2});
+  Random random(1);
+  std::vector<Num> parttab(16, -1);
+  std::vector<bool> fixed(16, false);
+  parttab[5] = 4;
+  fixed[5] = true;
+  MappingContext ctx{*graph, *arch, parttab, fixed, 0.01, random};
+  try {
+    run_drb(ctx, DrbOptions{});
+    ADD_FAILURE() << "fixed vertex outside the target accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::invalid);
+    EXPECT_NE(std::string(e.what()).find("fixed vertex 5"), std::string::npos) << e.what();
+  }
+  std::vector<Num> wrong(3, -1);
+  std::vector<bool> none;
+  MappingContext ctx2{*graph, *arch, wrong, none, 0.01, random};
+  EXPECT_THROW(run_drb(ctx2, DrbOptions{}), Error);
+  ArchPtr variable = make_variable_complete();
+  std::vector<Num> p(16, -1);
+  MappingContext ctx3{*graph, *variable, p, none, 0.01, random};
+  try {
+    run_drb(ctx3, DrbOptions{});
+    ADD_FAILURE() << "variable-sized target accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("variable-sized"), std::string::npos) << e.what();
+  }
+  std::vector<Num> incomplete(16, -1);
+  MappingContext ctx4{*graph, *arch, incomplete, none, 0.01, random};
+  EXPECT_THROW(run_kway_refine(ctx4, KwayOptions{}), Error);
+}
+
+TEST(MethodFactories, ParametersAndErrors) {
+  TestParams params;
+  params.values["policy"] = "depth";
+  params.values["tries"] = "2";
+  MethodPtr drb = make_drb_method(params);
+  MethodPtr kway = make_kway_method(params);
+  auto graph = grid_graph(16, 16);
+  ArchPtr arch = make_hypercube(2);
+  Random random(9);
+  std::vector<Num> parttab;
+  std::vector<bool> none;
+  MappingContext ctx{*graph, *arch, parttab, none, 0.01, random};
+  drb->apply(ctx);
+  kway->apply(ctx);
+  expect_valid_balanced(*graph, *arch, parttab);
+  params.values["policy"] = "sideways";
+  EXPECT_THROW(make_drb_method(params), Error);
+  params.values["policy"] = "breadth";
+  params.values["tries"] = "0";
+  EXPECT_THROW(make_drb_method(params), Error);
+  EXPECT_STREQ(kDrbKeys[0], "policy");
+  EXPECT_EQ(kKwayKeys[1], nullptr);
+}

@@ -1,0 +1,293 @@
+// Strategy strings: grammar (valid and invalid strings, with positions), composition
+// semantics over tiny methods of the test's own table, default strategies.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "arch/arch_factory.hpp"
+#include "common/error.hpp"
+#include "graph/graph_builder.hpp"
+#include "metrics/mapping_stats.hpp"
+#include "strat/strat_parser.hpp"
+#include "strat/strategy.hpp"
+
+namespace tartan {
+namespace {
+
+// ---- Tiny methods --------------------------------------------------------------------------
+std::vector<std::string> trace;  // what the methods did, in order
+
+// fill{to=T}: maps every free vertex onto terminal T (default 0).
+class FillMethod : public MappingMethod {
+ public:
+  explicit FillMethod(Num to) : to_(to) {}
+  void apply(MappingContext& ctx) const override {
+    trace.push_back("fill" + std::to_string(to_));
+    for (std::size_t v = 0; v < ctx.parttab.size(); ++v)
+      if (ctx.fixed.empty() || !ctx.fixed[v]) ctx.parttab[v] = to_ % ctx.arch.size();
+  }
+
+ private:
+  Num to_;
+};
+
+// spread: vertex v onto terminal v mod size (free vertices only).
+class SpreadMethod : public MappingMethod {
+ public:
+  void apply(MappingContext& ctx) const override {
+    trace.push_back("spread");
+    for (std::size_t v = 0; v < ctx.parttab.size(); ++v)
+      if (ctx.fixed.empty() || !ctx.fixed[v])
+        ctx.parttab[v] = static_cast<Num>(v) % ctx.arch.size();
+  }
+};
+
+// shift: every mapped free vertex moves to the next terminal.
+class ShiftMethod : public MappingMethod {
+ public:
+  void apply(MappingContext& ctx) const override {
+    trace.push_back("shift");
+    for (std::size_t v = 0; v < ctx.parttab.size(); ++v)
+      if (ctx.parttab[v] >= 0 && (ctx.fixed.empty() || !ctx.fixed[v]))
+        ctx.parttab[v] = (ctx.parttab[v] + 1) % ctx.arch.size();
+  }
+};
+
+// record{mode=word}: logs the context's imbalance and one draw of its generator.
+class RecordMethod : public MappingMethod {
+ public:
+  explicit RecordMethod(std::string mode) : mode_(std::move(mode)) {}
+  void apply(MappingContext& ctx) const override {
+    trace.push_back(mode_ + " bal=" + std::to_string(ctx.imbalance) +
+                    " draw=" + std::to_string(ctx.random.next()));
+  }
+
+ private:
+  std::string mode_;
+};
+
+const char* const kFillKeys[] = {"to", nullptr};
+const char* const kNoKeys[] = {nullptr};
+const char* const kRecordKeys[] = {"mode", nullptr};
+
+MethodPtr make_fill(const MethodParams& params) {
+  return std::make_unique<FillMethod>(params.integer("to", 0, 0, 1000));
+}
+MethodPtr make_spread(const MethodParams&) { return std::make_unique<SpreadMethod>(); }
+MethodPtr make_shift(const MethodParams&) { return std::make_unique<ShiftMethod>(); }
+MethodPtr make_record(const MethodParams& params) {
+  return std::make_unique<RecordMethod>(params.word("mode", "record"));
+}
+
+const MethodTable kTable = {
+    {"fill", "all free vertices onto one terminal", kFillKeys, make_fill},
+    {"spread", "vertex v onto terminal v mod size", kNoKeys, make_spread},
+    {"shift", "every free vertex to the next terminal", kNoKeys, make_shift},
+    {"record", "logs imbalance and a draw", kRecordKeys, make_record},
+};
+
+// A path of n vertices (unit weights).
+std::unique_ptr<Graph> path_graph(Num n) {
+  std::vector<WeightedEdge> edges;
+  for (Num v = 0; v + 1 < n; ++v) edges.push_back({v, v + 1, 1});
+  return make_owned_graph(csr_from_edges(n, edges, false), 0);
+}
+
+std::vector<Num> run(const std::string& text, const Graph& graph, const Architecture& arch,
+                     std::uint64_t seed = 0, double imbalance = 0.01) {
+  trace.clear();
+  MethodPtr method = parse_strategy(text, kTable);
+  std::vector<Num> parttab(static_cast<std::size_t>(graph.vertnbr), -1);
+  const std::vector<bool> fixed;
+  Random random(seed);
+  MappingContext ctx{graph, arch, parttab, fixed, imbalance, random};
+  method->apply(ctx);
+  return parttab;
+}
+
+// The message of the format error parsing text raises ("" if none).
+std::string parse_error(const std::string& text) {
+  try {
+    parse_strategy(text, kTable);
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ErrorCode::format) << text;
+    return error.what();
+  }
+  return "";
+}
+
+// ---- Grammar -------------------------------------------------------------------------------
+TEST(StrategyGrammar, AcceptsTheDocumentedForms) {
+  for (const char* text :
+       {"fill", "fill{}", "fill{to=1}", " fill { to = 2 } ", "fill;shift", "fill ; shift ; shift",
+        "(fill|spread)", "(fill;shift|spread|fill{to=3})", "(fill)", "((fill|spread);shift)",
+        "/vert>3?fill:spread;", "/vert>3?fill;", "/(vert>1000 & term<=64)?fill:spread;",
+        "/!(vert==4)|edge!=0?fill:spread;", "/load>=1e3?fill:spread;shift",
+        "/vert<2?fill:spread;;shift", "fill{bal=0.05}", "record{mode=quiet,bal=0.2}",
+        "/vert>1?/edge>1?fill:spread;:shift;", "fill{to=+1}", "/2<vert?fill;"}) {
+    EXPECT_EQ(parse_error(text), "") << text;
+  }
+}
+
+TEST(StrategyGrammar, ReportsPositionAndReason) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"fillx", "position 1: unknown method 'fillx' (known: fill, spread, shift, record)"},
+      {"fill;drbx", "position 6: unknown method 'drbx'"},
+      {"", "position 1: expected a method name, '(' or '/', found end of strategy"},
+      {"fill;", "position 6: expected a method name, '(' or '/', found end of strategy"},
+      {"fill shift", "position 6: unexpected 's'"},
+      {"fill{to=x}", "position 9: parameter 'to' of 'fill' expects an integer, found 'x'"},
+      {"fill{to=1.5}", "position 9: parameter 'to' of 'fill' expects an integer, found '1.5'"},
+      {"fill{to=5000}", "position 9: parameter 'to' of 'fill' must be between 0 and 1000"},
+      {"fill{bal=abc}", "position 10: parameter 'bal' of 'fill' expects a number, found 'abc'"},
+      {"fill{bal=2}", "position 10: parameter 'bal' of 'fill' must be between 0 and 1"},
+      {"record{mode=3}", "position 13: parameter 'mode' of 'record' expects a word, found 3"},
+      {"fill{foo=1}", "position 6: method 'fill' has no parameter 'foo' (accepted: to, bal)"},
+      {"fill{to=1,to=2}", "position 11: parameter 'to' given twice"},
+      {"fill{to=1", "position 10: expected '}' to close the parameters of 'fill'"},
+      {"fill{to}", "position 8: expected '=' after parameter 'to'"},
+      {"fill{to=}", "position 9: parameter 'to' expects a number or a word"},
+      {"(fill|spread", "position 13: expected ')' to close the group"},
+      {"(fill|)", "position 7: expected a method name"},
+      {"/vertx>1?fill;", "position 2: unknown variable 'vertx' (known: vert, edge, term, load)"},
+      {"/vert 1?fill;", "position 7: expected a comparison (<, <=, >, >=, ==, !=), found '1'"},
+      {"/vert>1 fill;", "position 9: expected '?' after the condition, found 'f'"},
+      {"/vert>1?fill:spread", "position 20: expected ';' to end the condition"},
+      {"/(vert>1?fill;", "position 9: expected ')' to close the condition's parenthesis"},
+      {"/vert>?fill;", "position 7: expected a variable (vert, edge, term, load) or a number"},
+      {"/vert=1?fill;", "position 6: expected a comparison"},
+  };
+  for (const auto& [text, expected] : cases) {
+    const std::string message = parse_error(text);
+    EXPECT_EQ(message.rfind(expected, 0), 0u) << "'" << text << "' gave: " << message;
+  }
+}
+
+TEST(StrategyGrammar, PublicTableHasTheMethodsAndDefaultsParse) {
+  EXPECT_NE(find_method(mapping_method_table(), "drb"), nullptr);
+  EXPECT_NE(find_method(mapping_method_table(), "kway"), nullptr);
+  EXPECT_EQ(find_method(mapping_method_table(), "fill"), nullptr);
+  for (unsigned flags : {0u, 1u, 2u, 3u, 4u, 8u, 0x100u, 0x10fu, 0x105u}) {
+    const std::string text = default_strategy_text(flags, 16, 0.05);
+    EXPECT_NO_THROW(parse_strategy(text, mapping_method_table())) << text;
+  }
+  EXPECT_EQ(default_strategy_text(kStratDefault, 0, 0.01), "drb{bal=0.01};kway{bal=0.01}");
+  EXPECT_EQ(default_strategy_text(kStratRecursive, 0, 0.01), "drb{bal=0.01}");
+  EXPECT_EQ(default_strategy_text(kStratBalance | kStratRecursive, 0, 0.1), "drb{bal=0.05}");
+  EXPECT_THROW(default_strategy_text(0x10, 0, 0.01), Error);
+  EXPECT_THROW(default_strategy_text(0, -1, 0.01), Error);
+  EXPECT_THROW(default_strategy_text(0, 0, -0.5), Error);
+  EXPECT_THROW(default_strategy_text(0, 0, 1.5), Error);
+}
+
+// ---- Composition -----------------------------------------------------------------------------
+TEST(StrategyComposition, SequenceRunsInOrderOnTheSameMapping) {
+  auto graph = path_graph(4);
+  auto arch = make_complete(4);
+  EXPECT_EQ(run("fill{to=1};shift;shift", *graph, *arch), (std::vector<Num>{3, 3, 3, 3}));
+  EXPECT_EQ(trace, (std::vector<std::string>{"fill1", "shift", "shift"}));
+}
+
+TEST(StrategyComposition, BestOfKeepsTheLowerCost) {
+  auto graph = path_graph(6);
+  auto arch = make_mesh({6, 1});
+  // spread costs 5 (every edge cut at distance 1); fill costs 0.
+  EXPECT_EQ(run("(spread|fill{to=2})", *graph, *arch), std::vector<Num>(6, 2));
+  EXPECT_EQ(run("(fill{to=2}|spread)", *graph, *arch), std::vector<Num>(6, 2));
+  // Both alternatives start from the mapping before the group, not from each other's result.
+  EXPECT_EQ(run("fill{to=1};(spread|shift)", *graph, *arch), std::vector<Num>(6, 2));
+  // Ties go to the first alternative.
+  EXPECT_EQ(run("(fill{to=4}|fill{to=1})", *graph, *arch), std::vector<Num>(6, 4));
+  EXPECT_EQ(run("(fill{to=1}|fill{to=4})", *graph, *arch), std::vector<Num>(6, 1));
+}
+
+TEST(StrategyComposition, BestOfGivesEachAlternativeItsOwnGenerator) {
+  auto graph = path_graph(2);
+  auto arch = make_complete(2);
+  run("(record|record)", *graph, *arch, 7);
+  ASSERT_EQ(trace.size(), 2u);
+  EXPECT_NE(trace[0], trace[1]);
+  const std::vector<std::string> first = trace;
+  run("(record|record)", *graph, *arch, 7);
+  EXPECT_EQ(trace, first);  // same seed, same draws
+  run("(record|record)", *graph, *arch, 8);
+  EXPECT_NE(trace, first);
+}
+
+TEST(StrategyComposition, ConditionsTestGraphAndTarget) {
+  auto graph = path_graph(5);  // vert 5, edge 4, load 5
+  auto arch = make_complete(8);
+  EXPECT_EQ(run("/vert>4?fill{to=1}:fill{to=2};", *graph, *arch)[0], 1);
+  EXPECT_EQ(run("/vert>5?fill{to=1}:fill{to=2};", *graph, *arch)[0], 2);
+  EXPECT_EQ(run("/(vert>1000 & term<=64)?fill{to=1}:fill{to=2};", *graph, *arch)[0], 2);
+  EXPECT_EQ(run("/vert>1000 | term<=64?fill{to=1}:fill{to=2};", *graph, *arch)[0], 1);
+  EXPECT_EQ(run("/edge==4 & load!=4 & !(term<8)?fill{to=3};", *graph, *arch)[0], 3);
+  EXPECT_EQ(run("/term>=9?fill{to=3};", *graph, *arch)[0], -1);  // no else: nothing done
+  EXPECT_EQ(run("/vert<=5?fill{to=3}:fill;shift", *graph, *arch)[0], 4);
+}
+
+TEST(StrategyComposition, BalParameterOverridesTheImbalance) {
+  auto graph = path_graph(2);
+  auto arch = make_complete(2);
+  run("record{mode=a};record{mode=b,bal=0.25}", *graph, *arch, 0, 0.01);
+  ASSERT_EQ(trace.size(), 2u);
+  EXPECT_EQ(trace[0].rfind("a bal=0.010000", 0), 0u) << trace[0];
+  EXPECT_EQ(trace[1].rfind("b bal=0.250000", 0), 0u) << trace[1];
+}
+
+// ---- Running a strategy ----------------------------------------------------------------------
+TEST(RunStrategy, DefaultStrategyMapsDeterministically) {
+  auto graph = path_graph(40);
+  auto arch = make_hypercube(2);
+  Strategy strategy;
+  std::vector<Num> first(40, -1), second(40, 7);
+  run_strategy(strategy, *graph, *arch, first, {});
+  run_strategy(strategy, *graph, *arch, second, {});
+  EXPECT_EQ(first, second);
+  for (Num part : first) EXPECT_TRUE(part >= 0 && part < 4);
+  EXPECT_LE(mapping_cost(*graph, *arch, first.data()), 6);
+}
+
+TEST(RunStrategy, RejectsUnmappedResultsAndFixedVerticesOutsideTheTarget) {
+  auto graph = path_graph(4);
+  auto arch = make_complete(4);
+  Strategy strategy;
+  set_strategy_text(strategy, "kway");
+  std::vector<Num> parttab(4, -1);
+  try {
+    run_strategy(strategy, *graph, *arch, parttab, {});
+    ADD_FAILURE() << "kway alone should leave vertices unmapped";
+  } catch (const Error& error) {
+    // Either kway refuses an incomplete mapping or run_strategy finds vertices unmapped.
+    EXPECT_EQ(error.code(), ErrorCode::invalid) << error.what();
+  }
+  Strategy plain;
+  std::vector<Num> fixed_parts = {9, -1, -1, -1};
+  try {
+    run_strategy(plain, *graph, *arch, fixed_parts, {true, false, false, false});
+    ADD_FAILURE() << "a fixed vertex outside the target was accepted";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ErrorCode::invalid);
+    EXPECT_NE(std::string(error.what()).find("outside the target"), std::string::npos);
+  }
+  std::vector<Num> kept = {3, -1, -1, 2};
+  run_strategy(plain, *graph, *arch, kept, {true, false, false, true});
+  EXPECT_EQ(kept[0], 3);
+  EXPECT_EQ(kept[3], 2);
+}
+
+TEST(RunStrategy, BlankTextIsTheDefaultAndBadTextKeepsTheOldStrategy) {
+  Strategy strategy;
+  set_strategy_text(strategy, "drb");
+  EXPECT_EQ(strategy.text, "drb");
+  EXPECT_THROW(set_strategy_text(strategy, "drb{tries=x}"), Error);
+  EXPECT_EQ(strategy.text, "drb");
+  EXPECT_NE(strategy.method, nullptr);
+  set_strategy_text(strategy, "  ");
+  EXPECT_EQ(strategy.text, "");
+  EXPECT_EQ(strategy.method, nullptr);
+}
+
+}  // namespace
+}  // namespace tartan
