@@ -1,4 +1,4 @@
-/* A user's program against an installed Tartan (see .ci/installed_tree_test): built with
+/* A user's program against an installed Tartan (see .ci/installed-tree-test): built with
  * `pkg-config --cflags --libs tartan` only. argv[1]: the shared data directory, or "". */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,1 +1,2 @@
-# bench: files of this concern (included by the top Makefile.am)
+# bench: comparisons against SCOTCH, run by hand (never part of `make check`); see bench/README.
+EXTRA_DIST += bench/README bench/vs-scotch.sh

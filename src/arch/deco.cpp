@@ -94,6 +94,14 @@ class DecoArchitecture final : public Architecture {
     return domain_weight(terminal_domain(terminal));
   }
 
+  int domain_words() const override { return 1; }
+  void check_domain(const Domain& dom) const override {
+    node_index(dom);
+    for (int w = 1; w < Domain::kWords; ++w)
+      if (dom.word[static_cast<std::size_t>(w)] != 0)
+        fail_invalid("malformed deco domain (extra words set)");
+  }
+
   void save(std::ostream& out) const override {
     const Num termnbr = size();
     std::int64_t largest = 1;

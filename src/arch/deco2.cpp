@@ -37,12 +37,20 @@ struct DomainNode {
   Num preorder = 0, preorder_end = 0;
 };
 
+// How a vertex of one level climbs to the next in a target Tartan built: its coarse vertex,
+// and the cost of the walk from its representative to the coarse vertex's representative.
+struct Lift {
+  std::vector<Num> father;
+  std::vector<Num> reach;
+};
+
 class Deco2Architecture final : public Architecture {
  public:
   Deco2Architecture(std::vector<Level> levels, std::vector<Num> term_domain,
                     std::vector<Num> term_vertex, std::vector<DomainNode> domains,
-                    std::vector<Num> vnum, Num settle_limit)
+                    std::vector<Num> vnum, Num settle_limit, std::vector<Lift> lifts = {})
       : levels_(std::move(levels)),
+        lifts_(std::move(lifts)),
         term_domain_(std::move(term_domain)),
         term_vertex_(std::move(term_vertex)),
         domains_(std::move(domains)),
@@ -84,6 +92,14 @@ class Deco2Architecture final : public Architecture {
   }
   Num terminal_weight(Num terminal) const override {
     return domains_[index(node_index(terminal_domain(terminal)))].weight;
+  }
+
+  int domain_words() const override { return 1; }
+  void check_domain(const Domain& dom) const override {
+    node_index(dom);
+    for (int w = 1; w < Domain::kWords; ++w)
+      if (dom.word[static_cast<std::size_t>(w)] != 0)
+        fail_invalid("malformed deco 2 domain (extra words set)");
   }
 
   void save(std::ostream& out) const override {
@@ -144,8 +160,50 @@ class Deco2Architecture final : public Architecture {
     return vnum_[index(n.vnum - (l - n.level))];
   }
 
+  // Targets built by Tartan: a search from a's side settles up to settle_limit_ vertices at
+  // a level, stopping when it meets b's side; when it fails, the vertices settled on each side
+  // (b's by a search of its own) climb to the next level as sources, each carrying the cost
+  // paid so far plus its walk to its coarse vertex's representative. The result is the length
+  // of a real walk from a to b, so it never under-estimates.
+  Num lifted_distance(Num a, Num b) const {
+    thread_local std::vector<SearchSeed> side_a, side_b, settled_a, settled_b;
+    Num l = std::max(domains_[index(a)].level, domains_[index(b)].level);
+    side_a.assign(1, SearchSeed{vertex_at(a, l), 0});
+    side_b.assign(1, SearchSeed{vertex_at(b, l), 0});
+    for (;; ++l) {
+      const Level& level = levels_[index(l)];
+      // The first level settles settle_limit_ vertices (exact answers for close pairs, the
+      // common case in mapping); lifted levels, whose sources already spread, a quarter.
+      const Num limit = l == 0 ? settle_limit_ : std::max<Num>(8, settle_limit_ / 4);
+      const BoundedSearchResult met =
+          bounded_meet(level.graph, level.graph.vwgt, side_a, side_b, limit, &settled_a);
+      if (met.found) return met.cost;
+      if (index(l) >= lifts_.size()) return met.lower_bound;  // disconnected top level
+      bounded_search(level.graph, level.graph.vwgt, side_b, -1, limit, &settled_b);
+      const Lift& lift = lifts_[index(l)];
+      lift_side(lift, settled_a, side_a);
+      lift_side(lift, settled_b, side_b);
+    }
+  }
+
+  // The next level's sources from the vertices a side settled: one per coarse vertex, sorted.
+  static void lift_side(const Lift& lift, const std::vector<SearchSeed>& settled,
+                        std::vector<SearchSeed>& side) {
+    side.clear();
+    for (const SearchSeed& seed : settled)
+      side.push_back(SearchSeed{lift.father[index(seed.vertex)],
+                                seed.cost + lift.reach[index(seed.vertex)]});
+    std::sort(side.begin(), side.end(), [](const SearchSeed& x, const SearchSeed& y) {
+      return x.vertex != y.vertex ? x.vertex < y.vertex : x.cost < y.cost;
+    });
+    side.erase(std::unique(side.begin(), side.end(),
+                           [](const SearchSeed& x, const SearchSeed& y) { return x.vertex == y.vertex; }),
+               side.end());
+  }
+
   Num distance(Num a, Num b) const {
     if (a == b && domains_[index(a)].son0 < 0) return 0;
+    if (!lifts_.empty()) return lifted_distance(std::min(a, b), std::max(a, b));
     Num lower = 0;  // proven by a failed search at the finest level
     for (Num l = std::max(domains_[index(a)].level, domains_[index(b)].level);; ++l) {
       const Level& level = levels_[index(l)];
@@ -180,6 +238,7 @@ class Deco2Architecture final : public Architecture {
   }
 
   std::vector<Level> levels_;
+  std::vector<Lift> lifts_;  // empty for loaded files: their own costs, paper's formula
   std::vector<Num> term_domain_, term_vertex_;
   std::vector<DomainNode> domains_;
   std::vector<Num> vnum_;
@@ -256,6 +315,7 @@ ArchPtr build_deco2(const Graph& graph, const std::vector<Num>* list, Num settle
 
   std::vector<Num> spread(index(graph.vertnbr), 1);  // finest vertices inside each vertex
   std::vector<CoarseningStep> steps;
+  std::vector<Lift> lifts;
   Random random(0x646563326275696cull);  // fixed seed: the same graph gives the same target
   std::vector<Num> mate;
   while (levels.back().graph.arc_count() > 0) {
@@ -313,6 +373,7 @@ ArchPtr build_deco2(const Graph& graph, const std::vector<Num>* list, Num settle
       for (Num arc = coarse.graph.xadj[index(c)]; arc < coarse.graph.xadj[index(c) + 1]; ++arc)
         arc_of[index(coarse.graph.adjncy[index(arc)])] = -1;
     }
+    lifts.push_back(Lift{step.fine_to_coarse, reach});
     match = std::move(contracted.graph);
     match.adjncy = coarse.graph.adjncy;
     set_matching_strengths(coarse.graph, match);
@@ -411,7 +472,7 @@ ArchPtr build_deco2(const Graph& graph, const std::vector<Num>* list, Num settle
   number_preorder(domains, 0);
   return std::make_shared<Deco2Architecture>(std::move(levels), std::move(term_domain),
                                              std::move(term_vertex), std::move(domains),
-                                             std::move(vnum), settle_limit);
+                                             std::move(vnum), settle_limit, std::move(lifts));
 }
 
 // ---- Reading -------------------------------------------------------------------------------

@@ -35,7 +35,7 @@
 namespace tartan {
 
 // Vertices a distance search may settle at one level before climbing to the next.
-constexpr Num kDeco2SettleLimit = 48;
+constexpr Num kDeco2SettleLimit = 128;
 
 // deco 2 from a target graph; list (based like the graph, null for every vertex) selects the
 // terminals; the level graphs keep every vertex, so distances go through the whole graph.

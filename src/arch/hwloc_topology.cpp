@@ -246,6 +246,10 @@ void load(const Topology& topology, const std::string& what) {
 }  // namespace
 
 PuTree hwloc_machine_tree() {
+  // hwloc's default flags (no HWLOC_TOPOLOGY_FLAG_INCLUDE_DISALLOWED) already drop the PUs
+  // outside the allowed set (cgroup/cpuset); the process's binding is deliberately not applied
+  // (HWLOC_TOPOLOGY_FLAG_RESTRICT_TO_CPUBINDING): a rank bound to one core still wants the
+  // target of the whole allocation.
   Topology topology;
   if (hwloc_topology_load(topology.get()) != 0)
     fail(ErrorCode::io, std::string("hwloc could not discover this machine: ") +

@@ -137,8 +137,9 @@ struct SearchWorkspace {
     Num cost;
     std::uint32_t stamp;
     bool settled;
+    bool seed;  // a source: its own traversal cost is not paid
   };
-  std::vector<Slot> slots = std::vector<Slot>(1024, Slot{0, 0, 0, false});
+  std::vector<Slot> slots = std::vector<Slot>(1024, Slot{0, 0, 0, false, false});
   std::uint32_t generation = 0;
   std::size_t used = 0;
   std::vector<std::pair<Num, Num>> heap;
@@ -164,7 +165,7 @@ struct SearchWorkspace {
     for (std::size_t at = hash(vertex) & mask;; at = (at + 1) & mask) {
       Slot& slot = slots[at];
       if (slot.stamp != generation) {
-        slot = Slot{vertex, -1, generation, false};
+        slot = Slot{vertex, -1, generation, false, false};
         ++used;
         return slot;
       }
@@ -175,7 +176,7 @@ struct SearchWorkspace {
   void grow() {
     std::vector<Slot> old;
     old.swap(slots);
-    slots.assign(old.size() * 2, Slot{0, 0, 0, false});
+    slots.assign(old.size() * 2, Slot{0, 0, 0, false, false});
     const std::size_t mask = slots.size() - 1;
     for (const Slot& slot : old) {
       if (slot.stamp != generation) continue;
@@ -190,33 +191,62 @@ struct SearchWorkspace {
 
 BoundedSearchResult bounded_search(const CsrGraph& level, const std::vector<Num>& vertex_cost,
                                    Num source, Num target, Num settle_limit) {
+  return bounded_search(level, vertex_cost, std::vector<SearchSeed>{{source, 0}}, target,
+                        settle_limit, nullptr);
+}
+
+BoundedSearchResult bounded_search(const CsrGraph& level, const std::vector<Num>& vertex_cost,
+                                   const std::vector<SearchSeed>& sources, Num target,
+                                   Num settle_limit, std::vector<SearchSeed>* settled_out) {
+  thread_local std::vector<SearchSeed> targets;
+  targets.clear();
+  if (target >= 0) targets.push_back(SearchSeed{target, 0});
+  return bounded_meet(level, vertex_cost, sources, targets, settle_limit, settled_out);
+}
+
+BoundedSearchResult bounded_meet(const CsrGraph& level, const std::vector<Num>& vertex_cost,
+                                 const std::vector<SearchSeed>& sources,
+                                 const std::vector<SearchSeed>& targets, Num settle_limit,
+                                 std::vector<SearchSeed>* settled_out) {
   BoundedSearchResult result;
-  if (source == target) {
-    result.found = true;
-    return result;
-  }
   thread_local SearchWorkspace work;
   work.start();
   using Entry = std::pair<Num, Num>;
   auto& heap = work.heap;
-  work.find(source).cost = 0;
-  heap.emplace_back(0, source);
+  for (const SearchSeed& seed : sources) {
+    SearchWorkspace::Slot& slot = work.find(seed.vertex);
+    if (slot.cost >= 0 && slot.cost <= seed.cost) continue;
+    slot.cost = seed.cost;
+    slot.seed = true;
+    heap.emplace_back(seed.cost, seed.vertex);
+  }
+  std::make_heap(heap.begin(), heap.end(), std::greater<Entry>());
+  if (settled_out != nullptr) settled_out->clear();
+  auto extra_of = [&](Num v) -> Num {
+    const auto at = std::lower_bound(targets.begin(), targets.end(), v,
+                                     [](const SearchSeed& s, Num x) { return s.vertex < x; });
+    return at != targets.end() && at->vertex == v ? at->cost : -1;
+  };
   Num settled = 0;
   while (!heap.empty()) {
     std::pop_heap(heap.begin(), heap.end(), std::greater<Entry>());
     const auto [cost, v] = heap.back();
     heap.pop_back();
+    if (result.found && cost >= result.cost) return result;
     SearchWorkspace::Slot& slot = work.find(v);
     if (slot.settled || cost > slot.cost) continue;
     slot.settled = true;
-    if (v == target) {
+    if (const Num extra = extra_of(v); extra >= 0 && (!result.found || cost + extra < result.cost)) {
       result.found = true;
-      result.cost = cost;
-      return result;
+      result.cost = cost + extra;
+      if (extra == 0) return result;  // nothing cheaper can follow
     }
-    result.lower_bound = cost;
+    if (!result.found) {
+      result.lower_bound = cost;
+      if (settled_out != nullptr) settled_out->push_back(SearchSeed{v, cost});
+    }
     if (++settled >= settle_limit) return result;
-    const Num through = cost + (v != source && !vertex_cost.empty() ? vertex_cost[index(v)] : 0);
+    const Num through = cost + (!slot.seed && !vertex_cost.empty() ? vertex_cost[index(v)] : 0);
     for (Num arc = level.xadj[index(v)]; arc < level.xadj[index(v) + 1]; ++arc) {
       const Num w = level.adjncy[index(arc)];
       const Num next = through + level.adjwgt[index(arc)];

@@ -66,6 +66,26 @@ struct BoundedSearchResult {
 BoundedSearchResult bounded_search(const CsrGraph& level, const std::vector<Num>& vertex_cost,
                                    Num source, Num target, Num settle_limit);
 
+// A vertex with the cost already paid to reach it.
+struct SearchSeed {
+  Num vertex;
+  Num cost;
+};
+
+// Same search from several sources at once (their vertex costs not counted). When the target
+// is not reached, settled (if not null) receives every settled vertex with its cost.
+BoundedSearchResult bounded_search(const CsrGraph& level, const std::vector<Num>& vertex_cost,
+                                   const std::vector<SearchSeed>& sources, Num target,
+                                   Num settle_limit, std::vector<SearchSeed>* settled);
+
+// Cheapest cost(source -> v) + extra(v) over the targets v (sorted by vertex, one entry each,
+// extra = their cost field), from several sources, settling at most settle_limit vertices.
+// When no target is reached, settled (if not null) receives the settled vertices.
+BoundedSearchResult bounded_meet(const CsrGraph& level, const std::vector<Num>& vertex_cost,
+                                 const std::vector<SearchSeed>& sources,
+                                 const std::vector<SearchSeed>& targets, Num settle_limit,
+                                 std::vector<SearchSeed>* settled);
+
 // A read-only Graph view of a CsrGraph (arrays borrowed, base 0), for the traversal module.
 void view_csr_as_graph(const CsrGraph& csr, Graph& view);
 

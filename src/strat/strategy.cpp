@@ -47,10 +47,10 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
   };
   std::string text;
   if ((flags & kStratSpeed) != 0 && (flags & kStratQuality) == 0) {
-    text = pipeline("tries=2,passes=4,", "passes=2,");
+    text = pipeline("runs=1,tries=2,passes=4,", "passes=2,");
   } else if ((flags & kStratQuality) != 0) {
     // Three runs from independent generators, the cheapest mapping kept.
-    text = "(" + pipeline("", "") + "|" + pipeline("tries=8,passes=12,", "passes=10,") + "|" +
+    text = "(" + pipeline("", "") + "|" + pipeline("runs=6,tries=8,passes=12,", "passes=10,") + "|" +
            pipeline("policy=breadth,", "") + ")";
   } else {
     text = pipeline("", "");

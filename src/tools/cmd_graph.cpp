@@ -133,9 +133,9 @@ int run_info(int argc, char** argv) {
       "GRAPH",
       "Print the size, loads, degrees and connected components of a graph.",
       "GRAPH is a SCOTCH .grf (gzip-compressed or not), a METIS .graph or a Matrix Market\n"
-      "  .mtx file; '-' reads a .grf from standard input. The graph is checked first.\n"
-      "  Edges count each undirected edge once (arcs count it twice); edge-load sums run\n"
-      "  over edges; dlt is the average absolute deviation from the average, as in SCOTCH.",
+      ".mtx file; '-' reads a .grf from standard input. The graph is checked first.\n"
+      "Edges count each undirected edge once (arcs count it twice); edge-load sums run\n"
+      "over edges; dlt is the average absolute deviation from the average, as in SCOTCH.",
       {kFormatOption, {'\0', "json", nullptr, "print one JSON object instead of text"}},
       1,
       1};
@@ -159,8 +159,8 @@ int run_check(int argc, char** argv) {
       "GRAPH",
       "Read a graph and run the library's full consistency check on it.",
       "Reports the first problem found (out-of-range neighbours, asymmetric arcs or arc\n"
-      "  weights, self loops, negative weights, inconsistent counts, overflowing sums) and\n"
-      "  exits with status 2; prints a one-line summary and exits with 0 if the graph is valid.",
+      "weights, self loops, negative weights, inconsistent counts, overflowing sums) and\n"
+      "exits with status 2; prints a one-line summary and exits with 0 if the graph is valid.",
       {kFormatOption, {'q', "quiet", nullptr, "print nothing on success"}},
       1,
       1};
@@ -185,9 +185,9 @@ int run_convert(int argc, char** argv) {
       "INPUT OUTPUT",
       "Convert a graph into SCOTCH's .grf format, compressed or not.",
       "INPUT: .grf or .grf.gz (SCOTCH), .graph (METIS/Chaco), .mtx (Matrix Market: the\n"
-      "  pattern of A + A^T without its diagonal, integer |values| as edge weights); any of\n"
-      "  them may be gzip-compressed. OUTPUT: .grf, or .grf.gz for a compressed file (needs\n"
-      "  zlib), or '-' for standard output. The graph is checked before it is written.",
+      "pattern of A + A^T without its diagonal, integer |values| as edge weights); any of\n"
+      "them may be gzip-compressed. OUTPUT: .grf, or .grf.gz for a compressed file (needs\n"
+      "zlib), or '-' for standard output. The graph is checked before it is written.",
       {kFormatOption,
        {'b', "base", "BASE", "renumber the output from 0 or 1 (default: keep .grf's, 0 else)"}},
       2,
@@ -325,7 +325,7 @@ int run_gen(int argc, char** argv) {
       "  torus3D X Y Z    grid with wrap-around links\n"
       "  hcub D           hypercube of dimension D (2^D vertices)\n"
       "Vertex x + y*X + z*X*Y sits at coordinates (x, y, z); --xyz writes them in SCOTCH's\n"
-      "  geometry format (dimension count, vertex count, then 'label x y [z]' lines).",
+      "geometry format (dimension count, vertex count, then 'label x y [z]' lines).",
       {{'o', "output", "FILE", "write the graph to FILE (.grf or .grf.gz; default: stdout)"},
        {'\0', "xyz", "FILE", "also write the vertex coordinates (meshes and tori)"},
        {'b', "base", "BASE", "number vertices from 0 (default) or 1"}},

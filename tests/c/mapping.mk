@@ -1,1 +1,6 @@
-# tests/c/mapping tests (included by tests/local.mk)
+# tests/c/mapping: strategies, mappings, .map files and statistics through the public API
+# (included by tests/local.mk).
+check_PROGRAMS += tests/c/test_mapping
+TESTS += tests/c/test_mapping
+tests_c_test_mapping_SOURCES = tests/c/test_mapping.c
+tests_c_test_mapping_LDADD = $(TARTAN_CUNIT_LDADD)

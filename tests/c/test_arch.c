@@ -442,6 +442,10 @@ static void test_domains(void) {
   CU_ASSERT_EQUAL(TARTAN_archDomSize(&arch, &garbage), -1);
   CU_ASSERT(message_has("not a domain"));
   CU_ASSERT_EQUAL(TARTAN_archDomNum(&arch, &garbage), -1);
+  garbage = part0; /* a real domain with junk in words the kind does not use */
+  garbage.opaque_[20] = 3;
+  CU_ASSERT_EQUAL(TARTAN_archDomSize(&arch, &garbage), -1);
+  CU_ASSERT(message_has("dom is not a domain of this mesh2D target"));
   CU_ASSERT_EQUAL(TARTAN_archDomWght(&arch, &garbage), -1);
   CU_ASSERT_EQUAL(TARTAN_archDomDist(&arch, &part0, &garbage), -1);
   CU_ASSERT_EQUAL(TARTAN_archDomBipart(&arch, &garbage, &part0, &part1), TARTAN_EINVAL);

@@ -1,0 +1,435 @@
+/* Strategies and mappings through the public API, as a user calls them: strategy strings and
+ * their errors, default strategies, mapping (plain, fixed, partitioning), determinism, .map
+ * files and their errors, statistics, and misuse (mismatched graph, bad handles, targets that
+ * cannot hold the mapping). */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tartan.h"
+#include "test_support.h"
+
+#define ASSERT_OK(call) CU_ASSERT_EQUAL_FATAL((call), TARTAN_OK)
+
+static int message_has(const char *fragment) {
+  if (strstr(TARTAN_errorMessage(), fragment) != NULL) return 1;
+  fprintf(stderr, "\n  message '%s' lacks '%s'\n", TARTAN_errorMessage(), fragment);
+  return 0;
+}
+
+/* ---- a 6x6 grid built in code (base 0, no labels) and a labelled base-1 copy ---------- */
+enum { SIDE = 6, VERTNBR = SIDE * SIDE };
+static TARTAN_Num verttab[VERTNBR + 1], edgetab[4 * VERTNBR], vlbltab[VERTNBR];
+static TARTAN_Num verttab1[VERTNBR + 1], edgetab1[4 * VERTNBR];
+static TARTAN_Num edgenbr;
+
+static void make_grid_arrays(void) {
+  TARTAN_Num v, arc = 0;
+  for (v = 0; v < VERTNBR; v++) {
+    TARTAN_Num x = v % SIDE, y = v / SIDE;
+    verttab[v] = arc;
+    if (x > 0) edgetab[arc++] = v - 1;
+    if (x < SIDE - 1) edgetab[arc++] = v + 1;
+    if (y > 0) edgetab[arc++] = v - SIDE;
+    if (y < SIDE - 1) edgetab[arc++] = v + SIDE;
+  }
+  verttab[VERTNBR] = arc;
+  edgenbr = arc;
+  for (v = 0; v <= VERTNBR; v++) verttab1[v] = verttab[v] + 1;
+  for (v = 0; v < arc; v++) edgetab1[v] = edgetab[v] + 1;
+  for (v = 0; v < VERTNBR; v++) vlbltab[v] = 100 + 3 * v; /* labels unrelated to indices */
+}
+
+static void build_grid(TARTAN_Graph *graph) {
+  ASSERT_OK(TARTAN_graphInit(graph));
+  ASSERT_OK(TARTAN_graphBuild(graph, 0, VERTNBR, verttab, NULL, NULL, NULL, edgenbr, edgetab,
+                              NULL));
+}
+
+static void build_labelled_grid(TARTAN_Graph *graph) {
+  ASSERT_OK(TARTAN_graphInit(graph));
+  ASSERT_OK(TARTAN_graphBuild(graph, 1, VERTNBR, verttab1, NULL, NULL, vlbltab, edgenbr,
+                              edgetab1, NULL));
+}
+
+/* Communication cost on a hypercube (Hamming distance), edges counted once. */
+static long hypercube_cost(const TARTAN_Num *parttab) {
+  long cost = 0;
+  TARTAN_Num v, arc;
+  for (v = 0; v < VERTNBR; v++)
+    for (arc = verttab[v]; arc < verttab[v + 1]; arc++) {
+      TARTAN_Num w = edgetab[arc], bits = parttab[v] ^ parttab[w];
+      if (w < v) continue;
+      for (; bits != 0; bits >>= 1) cost += bits & 1;
+    }
+  return cost;
+}
+
+static void check_balanced(const TARTAN_Num *parttab, TARTAN_Num parts, TARTAN_Num maxload) {
+  TARTAN_Num load[64] = {0}, v;
+  for (v = 0; v < VERTNBR; v++) {
+    CU_ASSERT_FATAL(parttab[v] >= 0 && parttab[v] < parts);
+    load[parttab[v]]++;
+  }
+  for (v = 0; v < parts; v++) CU_ASSERT(load[v] <= maxload);
+}
+
+/* Reads a whole stream into a static buffer. */
+static const char *slurp(FILE *stream) {
+  static char text[1 << 16];
+  size_t length;
+  rewind(stream);
+  length = fread(text, 1, sizeof text - 1, stream);
+  text[length] = '\0';
+  return text;
+}
+
+static FILE *stream_of(const char *text) {
+  FILE *stream = tmpfile();
+  fputs(text, stream);
+  rewind(stream);
+  return stream;
+}
+
+/* ---- strategies ------------------------------------------------------------------------- */
+static void test_strat_strings(void) {
+  TARTAN_Strat strat;
+  CU_ASSERT(TARTAN_stratSizeof() == (int) sizeof(TARTAN_Strat));
+  ASSERT_OK(TARTAN_stratInit(&strat));
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "drb;kway"), TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "(drb;kway|drb{tries=8};kway{passes=2})"),
+                  TARTAN_OK);
+  CU_ASSERT_EQUAL(
+      TARTAN_stratGraphMap(&strat, "/(vert>1000 & term<=64)?(drb;kway):drb{policy=depth};"),
+      TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, ""), TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "drb;kway;drbx"), TARTAN_EFORMAT);
+  CU_ASSERT(message_has("position 10: unknown method 'drbx'"));
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "drb{policy=biggest};kway{bal=x}"),
+                  TARTAN_EFORMAT);
+  CU_ASSERT(message_has("position 30: parameter 'bal' of 'kway' expects a number"));
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "drb{tries=0}"), TARTAN_EFORMAT);
+  CU_ASSERT(message_has("position 11: parameter 'tries'"));
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "(drb|kway"), TARTAN_EFORMAT);
+  CU_ASSERT(message_has("position 10: expected ')'"));
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "/verts>2?drb;"), TARTAN_EFORMAT);
+  CU_ASSERT(message_has("position 2: unknown variable 'verts'"));
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, NULL), TARTAN_EINVAL);
+  CU_ASSERT_EQUAL(TARTAN_stratRandomSeed(&strat, 42), TARTAN_OK);
+  TARTAN_stratExit(&strat);
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "drb"), TARTAN_EHANDLE);
+  CU_ASSERT(message_has("after its Exit"));
+  CU_ASSERT_EQUAL(TARTAN_stratRandomSeed(&strat, 1), TARTAN_EHANDLE);
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(NULL, "drb"), TARTAN_EINVAL);
+  CU_ASSERT_EQUAL(TARTAN_stratRandomSeed(NULL, 1), TARTAN_EINVAL);
+  TARTAN_stratExit(&strat); /* harmless twice */
+}
+
+static void test_strat_build(void) {
+  static const TARTAN_Num flags[] = {
+      TARTAN_STRATDEFAULT, TARTAN_STRATQUALITY, TARTAN_STRATSPEED, TARTAN_STRATBALANCE,
+      TARTAN_STRATSAFETY, TARTAN_STRATRECURSIVE,
+      TARTAN_STRATQUALITY | TARTAN_STRATBALANCE | TARTAN_STRATSAFETY | TARTAN_STRATRECURSIVE};
+  TARTAN_Strat *strat = TARTAN_stratAlloc();
+  size_t i;
+  CU_ASSERT_FATAL(strat != NULL);
+  ASSERT_OK(TARTAN_stratInit(strat));
+  for (i = 0; i < sizeof flags / sizeof flags[0]; i++)
+    CU_ASSERT_EQUAL(TARTAN_stratGraphMapBuild(strat, flags[i], 16, 0.05), TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMapBuild(strat, 0x10, 16, 0.05), TARTAN_EINVAL);
+  CU_ASSERT(message_has("unknown strategy flag"));
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMapBuild(strat, TARTAN_STRATDEFAULT, -1, 0.05), TARTAN_EINVAL);
+  CU_ASSERT(message_has("part count"));
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMapBuild(strat, TARTAN_STRATDEFAULT, 4, -0.1), TARTAN_EINVAL);
+  CU_ASSERT(message_has("imbalance ratio"));
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMapBuild(strat, TARTAN_STRATDEFAULT, 4, 2.0), TARTAN_EINVAL);
+  TARTAN_stratExit(strat);
+  free(strat);
+}
+
+/* ---- mapping ------------------------------------------------------------------------------ */
+static void test_map_default_and_determinism(void) {
+  TARTAN_Graph graph;
+  TARTAN_Arch arch;
+  TARTAN_Strat strat;
+  TARTAN_Num first[VERTNBR], second[VERTNBR], other[VERTNBR];
+  build_grid(&graph);
+  ASSERT_OK(TARTAN_archInit(&arch));
+  ASSERT_OK(TARTAN_archHcub(&arch, 2));
+  ASSERT_OK(TARTAN_stratInit(&strat));
+  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, first));
+  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, second));
+  CU_ASSERT(memcmp(first, second, sizeof first) == 0);
+  check_balanced(first, 4, 9);
+  CU_ASSERT(hypercube_cost(first) <= 16); /* two straight cuts cost 12 */
+  ASSERT_OK(TARTAN_stratRandomSeed(&strat, 12345));
+  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, other));
+  check_balanced(other, 4, 9);
+  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, second));
+  CU_ASSERT(memcmp(other, second, sizeof other) == 0);
+  /* Every default strategy maps and balances; NULL strategy is the default. */
+  ASSERT_OK(TARTAN_stratGraphMapBuild(&strat, TARTAN_STRATQUALITY | TARTAN_STRATSAFETY, 4, 0.0));
+  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, other));
+  check_balanced(other, 4, 9);
+  ASSERT_OK(TARTAN_stratGraphMapBuild(&strat, TARTAN_STRATSPEED | TARTAN_STRATRECURSIVE, 4, 0.0));
+  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, other));
+  check_balanced(other, 4, 9);
+  ASSERT_OK(TARTAN_graphMap(&graph, &arch, NULL, other));
+  CU_ASSERT(memcmp(other, first, sizeof other) == 0);
+  TARTAN_stratExit(&strat);
+  TARTAN_archExit(&arch);
+  TARTAN_graphExit(&graph);
+}
+
+static void test_map_handles_and_part(void) {
+  TARTAN_Graph graph, other_graph;
+  TARTAN_Arch arch;
+  TARTAN_Mapping mapping, *heap_mapping;
+  TARTAN_Num parttab[VERTNBR];
+  build_grid(&graph);
+  build_grid(&other_graph);
+  ASSERT_OK(TARTAN_archInit(&arch));
+  ASSERT_OK(TARTAN_archCmplt(&arch, 3));
+  CU_ASSERT(TARTAN_mappingSizeof() == (int) sizeof(TARTAN_Mapping));
+  heap_mapping = TARTAN_mappingAlloc();
+  CU_ASSERT_FATAL(heap_mapping != NULL);
+  ASSERT_OK(TARTAN_graphMapInit(&graph, heap_mapping, &arch, NULL));
+  ASSERT_OK(TARTAN_graphMapCompute(&graph, heap_mapping, NULL));
+  /* Mismatched graph and mapping. */
+  CU_ASSERT_EQUAL(TARTAN_graphMapCompute(&other_graph, heap_mapping, NULL), TARTAN_EINVAL);
+  CU_ASSERT(message_has("initialised with another graph"));
+  CU_ASSERT_EQUAL(TARTAN_graphMapView(&other_graph, heap_mapping, stdout), TARTAN_EINVAL);
+  TARTAN_graphMapExit(&graph, heap_mapping);
+  CU_ASSERT_EQUAL(TARTAN_graphMapCompute(&graph, heap_mapping, NULL), TARTAN_EHANDLE);
+  free(heap_mapping);
+  memset(&mapping, 0, sizeof mapping);
+  CU_ASSERT_EQUAL(TARTAN_graphMapCompute(&graph, &mapping, NULL), TARTAN_EHANDLE);
+  CU_ASSERT(message_has("TARTAN_Mapping handle not initialised"));
+  CU_ASSERT_EQUAL(TARTAN_graphMapInit(&graph, NULL, &arch, NULL), TARTAN_EINVAL);
+  CU_ASSERT_EQUAL(TARTAN_graphMapInit(NULL, &mapping, &arch, NULL), TARTAN_EINVAL);
+  CU_ASSERT_EQUAL(TARTAN_graphMap(&graph, &arch, NULL, NULL), TARTAN_EINVAL);
+  CU_ASSERT(message_has("parttab is NULL"));
+  /* Partitioning = mapping onto a complete graph. */
+  ASSERT_OK(TARTAN_graphPart(&graph, 3, NULL, parttab));
+  check_balanced(parttab, 3, 12);
+  ASSERT_OK(TARTAN_graphPart(&graph, 1, NULL, parttab));
+  check_balanced(parttab, 1, VERTNBR);
+  CU_ASSERT_EQUAL(TARTAN_graphPart(&graph, 0, NULL, parttab), TARTAN_EINVAL);
+  CU_ASSERT(message_has("part count must be at least 1"));
+  TARTAN_archExit(&arch);
+  TARTAN_graphExit(&other_graph);
+  TARTAN_graphExit(&graph);
+}
+
+static void test_map_targets(void) {
+  TARTAN_Graph graph;
+  TARTAN_Arch arch;
+  TARTAN_Strat strat;
+  TARTAN_Num parttab[VERTNBR], v;
+  build_grid(&graph);
+  ASSERT_OK(TARTAN_archInit(&arch));
+  ASSERT_OK(TARTAN_stratInit(&strat));
+  /* A target larger than the graph: every vertex gets a terminal of its own or shares. */
+  ASSERT_OK(TARTAN_archMesh2(&arch, 8, 8));
+  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, parttab));
+  check_balanced(parttab, 64, 1);
+  /* One terminal: everything on it. */
+  ASSERT_OK(TARTAN_archCmplt(&arch, 1));
+  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, parttab));
+  for (v = 0; v < VERTNBR; v++) CU_ASSERT_EQUAL(parttab[v], 0);
+  /* Variable-sized targets have no terminal count to map onto. */
+  ASSERT_OK(TARTAN_archVcmplt(&arch));
+  CU_ASSERT_EQUAL(TARTAN_graphMap(&graph, &arch, &strat, parttab), TARTAN_EINVAL);
+  CU_ASSERT(message_has("fixed number of terminals"));
+  /* A strategy that cannot make a mapping by itself. */
+  ASSERT_OK(TARTAN_archCmplt(&arch, 4));
+  ASSERT_OK(TARTAN_stratGraphMap(&strat, "kway"));
+  CU_ASSERT_EQUAL(TARTAN_graphMap(&graph, &arch, &strat, parttab), TARTAN_EINVAL);
+  /* An empty target handle. */
+  TARTAN_archExit(&arch);
+  ASSERT_OK(TARTAN_archInit(&arch));
+  CU_ASSERT_EQUAL(TARTAN_graphMap(&graph, &arch, NULL, parttab), TARTAN_EINVAL);
+  TARTAN_stratExit(&strat);
+  TARTAN_archExit(&arch);
+  TARTAN_graphExit(&graph);
+}
+
+static void test_map_fixed(void) {
+  TARTAN_Graph graph;
+  TARTAN_Arch arch;
+  TARTAN_Mapping mapping;
+  TARTAN_Num parttab[VERTNBR], v;
+  build_grid(&graph);
+  ASSERT_OK(TARTAN_archInit(&arch));
+  ASSERT_OK(TARTAN_archMesh2(&arch, 2, 2));
+  for (v = 0; v < VERTNBR; v++) parttab[v] = -1;
+  parttab[0] = 3;             /* a corner held on the opposite terminal */
+  parttab[VERTNBR - 1] = 0;
+  ASSERT_OK(TARTAN_graphMapFixed(&graph, &arch, NULL, parttab));
+  CU_ASSERT_EQUAL(parttab[0], 3);
+  CU_ASSERT_EQUAL(parttab[VERTNBR - 1], 0);
+  check_balanced(parttab, 4, 10);
+  /* Fixed vertices outside the target. */
+  for (v = 0; v < VERTNBR; v++) parttab[v] = -1;
+  parttab[5] = 4;
+  CU_ASSERT_EQUAL(TARTAN_graphMapFixed(&graph, &arch, NULL, parttab), TARTAN_EINVAL);
+  CU_ASSERT(message_has("vertex 5 is fixed on terminal 4, outside the target's 4 terminals"));
+  parttab[5] = -7;
+  CU_ASSERT_EQUAL(TARTAN_graphMapFixed(&graph, &arch, NULL, parttab), TARTAN_EINVAL);
+  /* Same through a mapping handle. */
+  for (v = 0; v < VERTNBR; v++) parttab[v] = -1;
+  parttab[7] = 2;
+  ASSERT_OK(TARTAN_graphMapInit(&graph, &mapping, &arch, parttab));
+  ASSERT_OK(TARTAN_graphMapFixedCompute(&graph, &mapping, NULL));
+  CU_ASSERT_EQUAL(parttab[7], 2);
+  check_balanced(parttab, 4, 10);
+  TARTAN_graphMapExit(&graph, &mapping);
+  TARTAN_archExit(&arch);
+  TARTAN_graphExit(&graph);
+}
+
+/* ---- .map files --------------------------------------------------------------------------- */
+static void test_map_files(void) {
+  TARTAN_Graph graph;
+  TARTAN_Arch arch;
+  TARTAN_Mapping mapping;
+  TARTAN_Num parttab[VERTNBR], saved[VERTNBR], v;
+  char path[] = "/tmp/tartan-map-XXXXXX";
+  FILE *stream;
+  int fd;
+  build_labelled_grid(&graph);
+  ASSERT_OK(TARTAN_archInit(&arch));
+  ASSERT_OK(TARTAN_archTorus2(&arch, 2, 3));
+  ASSERT_OK(TARTAN_graphMapInit(&graph, &mapping, &arch, parttab));
+  ASSERT_OK(TARTAN_graphMapCompute(&graph, &mapping, NULL));
+  memcpy(saved, parttab, sizeof saved);
+  /* Round trip through a FILE * and through a path; labels name the vertices. */
+  stream = tmpfile();
+  ASSERT_OK(TARTAN_graphMapSave(&graph, &mapping, stream));
+  CU_ASSERT(strncmp(slurp(stream), "36\n100\t", 7) == 0);
+  for (v = 0; v < VERTNBR; v++) parttab[v] = -1;
+  rewind(stream);
+  ASSERT_OK(TARTAN_graphMapLoad(&graph, &mapping, stream));
+  CU_ASSERT(memcmp(parttab, saved, sizeof saved) == 0);
+  fclose(stream);
+  fd = mkstemp(path);
+  CU_ASSERT_FATAL(fd >= 0);
+  close(fd);
+  ASSERT_OK(TARTAN_graphMapSavePath(&graph, &mapping, path));
+  for (v = 0; v < VERTNBR; v++) parttab[v] = -1;
+  ASSERT_OK(TARTAN_graphMapLoadPath(&graph, &mapping, path));
+  CU_ASSERT(memcmp(parttab, saved, sizeof saved) == 0);
+  /* Fewer pairs than vertices: the others are unmapped. */
+  stream = stream_of("2\n103 5\n100 1\n");
+  ASSERT_OK(TARTAN_graphMapLoad(&graph, &mapping, stream));
+  fclose(stream);
+  CU_ASSERT_EQUAL(parttab[0], 1);
+  CU_ASSERT_EQUAL(parttab[1], 5);
+  CU_ASSERT_EQUAL(parttab[2], -1);
+  /* Bad files: the parttab stays as it was. */
+  {
+    static const struct {
+      const char *text;
+      int code;
+      const char *message;
+    } bad[] = {
+        {"", TARTAN_EFORMAT, "line 1: expected a pair count, found end of file"},
+        {"x\n", TARTAN_EFORMAT, "line 1: expected a pair count, found 'x'"},
+        {"-1\n", TARTAN_EFORMAT, "line 1: negative pair count"},
+        {"37\n", TARTAN_EFORMAT, "line 1: 37 pairs announced for a graph of 36 vertices"},
+        {"2\n100 1", TARTAN_EFORMAT, "line 2: expected a vertex label, found end of file"},
+        {"1\n100 x\n", TARTAN_EFORMAT, "line 2: expected a terminal number, found 'x'"},
+        {"1\n\n\n101 0\n", TARTAN_EFORMAT, "line 4: vertex label 101 is not in the graph"},
+        {"2\n100 0\n100 1\n", TARTAN_EFORMAT, "line 3: vertex label 100 already listed on line 2"},
+        {"1\n100 0\n7 7\n", TARTAN_EFORMAT, "line 3: unexpected data after the 1 announced pairs"},
+        {"1\n100 6\n", TARTAN_EINVAL, "line 2: terminal 6 of vertex label 100 is outside the target"},
+        {"1\n100 -2\n", TARTAN_EINVAL, "line 2: terminal -2"},
+    };
+    size_t i;
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+      stream = stream_of(bad[i].text);
+      CU_ASSERT_EQUAL(TARTAN_graphMapLoad(&graph, &mapping, stream), bad[i].code);
+      CU_ASSERT(message_has(bad[i].message));
+      fclose(stream);
+      CU_ASSERT_EQUAL(parttab[0], 1);
+    }
+  }
+  CU_ASSERT_EQUAL(TARTAN_graphMapLoadPath(&graph, &mapping, "/nonexistent/x.map"), TARTAN_EIO);
+  CU_ASSERT_EQUAL(TARTAN_graphMapSavePath(&graph, &mapping, "/nonexistent/x.map"), TARTAN_EIO);
+  CU_ASSERT_EQUAL(TARTAN_graphMapLoad(&graph, &mapping, NULL), TARTAN_EINVAL);
+  CU_ASSERT_EQUAL(TARTAN_graphMapSave(&graph, &mapping, NULL), TARTAN_EINVAL);
+  remove(path);
+  TARTAN_graphMapExit(&graph, &mapping);
+  TARTAN_archExit(&arch);
+  TARTAN_graphExit(&graph);
+}
+
+/* ---- statistics ------------------------------------------------------------------------- */
+static void test_map_view(void) {
+  TARTAN_Graph graph;
+  TARTAN_Arch arch;
+  TARTAN_Mapping mapping;
+  TARTAN_Num parttab[VERTNBR], v;
+  FILE *stream;
+  const char *text;
+  char path[] = "/tmp/tartan-view-XXXXXX";
+  int fd;
+  build_grid(&graph);
+  ASSERT_OK(TARTAN_archInit(&arch));
+  ASSERT_OK(TARTAN_archMesh2(&arch, 2, 1));
+  /* Left half on terminal 0, right half on terminal 1: a straight cut of 6 edges. */
+  for (v = 0; v < VERTNBR; v++) parttab[v] = (v % SIDE) < SIDE / 2 ? 0 : 1;
+  ASSERT_OK(TARTAN_graphMapInit(&graph, &mapping, &arch, parttab));
+  stream = tmpfile();
+  ASSERT_OK(TARTAN_graphMapView(&graph, &mapping, stream));
+  text = slurp(stream);
+  CU_ASSERT(strstr(text, "M\tProcessors 2/2 (1)\n") != NULL);
+  CU_ASSERT(strstr(text, "M\tTarget min=18\tmax=18\tavg=18\tdlt=0\tmaxavg=1\n") != NULL);
+  CU_ASSERT(strstr(text, "M\tNeighbors min=1\tmax=1\tsum=2\n") != NULL);
+  CU_ASSERT(strstr(text, "M\tCommExpan=0.100000\t(6)\n") != NULL); /* 6 of 60 edges */
+  CU_ASSERT(strstr(text, "M\tCommLoad[1]=0.100000\n") != NULL);
+  CU_ASSERT(strstr(text, "M\tPartDiam\tmin=8\tmax=8\tavg=8.000000\n") != NULL); /* 7 hops */
+  fclose(stream);
+  stream = tmpfile();
+  ASSERT_OK(TARTAN_graphMapViewJson(&graph, &mapping, stream));
+  text = slurp(stream);
+  CU_ASSERT(strstr(text, "\"comm_expan\": {\"ratio\": 0.10000000000000001, \"sum\": 6}") != NULL);
+  fclose(stream);
+  fd = mkstemp(path);
+  CU_ASSERT_FATAL(fd >= 0);
+  close(fd);
+  ASSERT_OK(TARTAN_graphMapViewPath(&graph, &mapping, path));
+  ASSERT_OK(TARTAN_graphMapViewJsonPath(&graph, &mapping, path));
+  CU_ASSERT_EQUAL(TARTAN_graphMapViewPath(&graph, &mapping, "/nonexistent/v.txt"), TARTAN_EIO);
+  CU_ASSERT_EQUAL(TARTAN_graphMapViewJsonPath(&graph, &mapping, NULL), TARTAN_EINVAL);
+  CU_ASSERT_EQUAL(TARTAN_graphMapView(&graph, &mapping, NULL), TARTAN_EINVAL);
+  CU_ASSERT_EQUAL(TARTAN_graphMapViewJson(&graph, &mapping, NULL), TARTAN_EINVAL);
+  /* A terminal outside the target in the caller's array. */
+  parttab[3] = 2;
+  stream = tmpfile();
+  CU_ASSERT_EQUAL(TARTAN_graphMapView(&graph, &mapping, stream), TARTAN_EINVAL);
+  CU_ASSERT(message_has("vertex 3 is mapped to terminal 2, outside the target's 2 terminals"));
+  fclose(stream);
+  remove(path);
+  TARTAN_graphMapExit(&graph, &mapping);
+  TARTAN_archExit(&arch);
+  TARTAN_graphExit(&graph);
+}
+
+int main(void) {
+  CU_pSuite suite;
+  make_grid_arrays();
+  if (CU_initialize_registry() != CUE_SUCCESS) return 1;
+  suite = CU_add_suite("mapping", NULL, NULL);
+  CU_add_test(suite, "strategy strings and their errors", test_strat_strings);
+  CU_add_test(suite, "default strategies from flags", test_strat_build);
+  CU_add_test(suite, "default mapping, determinism, seeds", test_map_default_and_determinism);
+  CU_add_test(suite, "mapping handles, mismatches, partitioning", test_map_handles_and_part);
+  CU_add_test(suite, "targets larger, single, variable, empty", test_map_targets);
+  CU_add_test(suite, "fixed vertices", test_map_fixed);
+  CU_add_test(suite, ".map files and bad files", test_map_files);
+  CU_add_test(suite, "statistics views", test_map_view);
+  return run_registered_suites();
+}

@@ -1,0 +1,93 @@
+#!/bin/sh
+# `tartan map` and `tartan stats`: results, determinism, --help, exit codes 0/1/2, and the
+# statistics line by line against SCOTCH's gmtst when it is installed.
+. "$(dirname "$0")/cli_support.sh"
+w=$work_dir
+T=$TARTAN_BIN
+
+"$T" graph gen mesh2D 12 10 -o "$w/m.grf" || fail "graph gen"
+printf 'hcub 3\n' >"$w/h3.tgt"
+printf 'mesh2D 4 3\n' >"$w/m43.tgt"
+printf 'varcmplt\n' >"$w/var.tgt"
+printf 'cmplt 0\n' >"$w/bad.tgt"
+printf '2\n0 7\n119 0\n' >"$w/fixed.map"
+printf '1\n0 9\n' >"$w/fixed_out.map"
+printf '3\n0 1\n' >"$w/short.map"
+
+expect_run 0 'Usage: tartan map \[OPTIONS\] GRAPH TARGET' "$T" map --help
+expect_run 0 'Usage: tartan stats \[OPTIONS\] GRAPH TARGET MAP' "$T" stats --help
+expect_run 0 '^  map ' "$T" --help
+
+# Mapping: a valid, balanced mapping, the same twice, written to a file or stdout.
+expect_run 0 '' "$T" map "$w/m.grf" "$w/h3.tgt" -o "$w/a.map"
+expect_run 0 '' "$T" map "$w/m.grf" "$w/h3.tgt" -o "$w/b.map"
+expect_same "$w/a.map" "$w/b.map" "same inputs and seed give the same mapping"
+expect_run 0 '^120$' "$T" map "$w/m.grf" "$w/h3.tgt"
+cp "$w/out" "$w/c.map"
+expect_same "$w/a.map" "$w/c.map" "mapping on standard output"
+expect_run 0 '^M	Processors 8/8 \(1\)$' "$T" stats "$w/m.grf" "$w/h3.tgt" "$w/a.map"
+expect_run 0 'maxavg=1(\.0[01][0-9]*)?$' "$T" stats "$w/m.grf" "$w/h3.tgt" "$w/a.map"
+expect_run 0 '"comm_expan": \{"ratio": ' "$T" stats --json "$w/m.grf" "$w/h3.tgt" "$w/a.map"
+expect_run 0 'read graph .* s' "$T" map -v "$w/m.grf" "$w/h3.tgt" -o "$w/v.map"
+expect_run 0 '' "$T" map "$w/m.grf" "$w/h3.tgt" -o "$w/s.map" --seed 99 -c qb -b 0.05
+expect_run 0 '^M	Processors 8/8' "$T" stats "$w/m.grf" "$w/h3.tgt" "$w/s.map"
+expect_run 0 '' "$T" map "$w/m.grf" "$w/m43.tgt" -o "$w/r.map" -s '(drb;kway|drb{tries=2})'
+expect_run 0 '^M	Processors 12/12' "$T" stats "$w/m.grf" "$w/m43.tgt" "$w/r.map"
+# Fixed vertices stay where the fixed file puts them.
+expect_run 0 '' "$T" map "$w/m.grf" "$w/h3.tgt" -f "$w/fixed.map" -o "$w/f.map"
+expect_run 0 '^0	7$' grep -x '0	7' "$w/f.map"
+expect_run 0 '^119	0$' grep -x '119	0' "$w/f.map"
+
+# Usage errors: exit 1.
+expect_run 1 'missing|argument' "$T" map "$w/m.grf"
+expect_run 1 'not both' "$T" map "$w/m.grf" "$w/h3.tgt" -s drb -c q
+expect_run 1 "unknown strategy flag 'x'" "$T" map "$w/m.grf" "$w/h3.tgt" -c x
+expect_run 1 'balance must be a number between 0 and 1' "$T" map "$w/m.grf" "$w/h3.tgt" -b 2
+expect_run 1 'seed' "$T" map "$w/m.grf" "$w/h3.tgt" --seed -3
+expect_run 1 '' "$T" stats "$w/m.grf" "$w/h3.tgt"
+
+# Bad inputs: exit 2 with the library's message.
+expect_run 2 "position 5: unknown method 'drbx'" "$T" map "$w/m.grf" "$w/h3.tgt" -s 'drb;drbx'
+expect_error_message
+expect_run 2 'fixed_out.map: line 2: terminal 9 of vertex label 0 is outside the target' "$T" map "$w/m.grf" "$w/h3.tgt" -f "$w/fixed_out.map"
+expect_run 2 'fixed number of terminals' "$T" map "$w/m.grf" "$w/var.tgt"
+expect_run 2 '' "$T" map "$w/m.grf" "$w/bad.tgt"
+expect_run 2 '' "$T" map "$w/nonexistent.grf" "$w/h3.tgt"
+expect_run 2 'line 3: expected a vertex label, found end of file' "$T" stats "$w/m.grf" "$w/h3.tgt" "$w/short.map"
+expect_run 2 'terminal 9 of vertex label 0 is outside the target' "$T" stats "$w/m.grf" "$w/h3.tgt" "$w/fixed_out.map"
+
+# Statistics identical to gmtst's on mappings where gmtst is right (every terminal used, not
+# a deco target), for SCOTCH's own mappings and for Tartan's.
+if command -v gmtst >/dev/null 2>&1 && command -v scotch_gmap >/dev/null 2>&1; then
+  compare_with_gmtst() {  # GRAPH TARGET MAP
+    checks=$((checks + 1))
+    gmtst "$1" "$2" "$3" >"$w/gmtst.txt" 2>&1
+    "$T" stats "$1" "$2" "$3" >"$w/tartan.txt" 2>&1
+    if cmp -s "$w/gmtst.txt" "$w/tartan.txt"; then
+      echo "ok: stats equal gmtst's on $(basename "$1") $(basename "$2") $(basename "$3")"
+    else
+      fail "stats differ from gmtst's on $1 $2 $3"
+      diff "$w/gmtst.txt" "$w/tartan.txt" | sed 's/^/  | /' >&2
+    fi
+  }
+  compare_with_gmtst "$w/m.grf" "$w/h3.tgt" "$w/a.map"
+  compare_with_gmtst "$w/m.grf" "$w/m43.tgt" "$w/r.map"
+  scotch_gmap "$w/m.grf" "$w/m43.tgt" "$w/scotch.map" >/dev/null 2>&1
+  compare_with_gmtst "$w/m.grf" "$w/m43.tgt" "$w/scotch.map"
+  SHARED=${TARTAN_SHARED_DATA:-}
+  if [ -n "$SHARED" ] && [ -f "$SHARED/graphs/4elt.grf.gz" ]; then
+    gzip -dc "$SHARED/graphs/4elt.grf.gz" >"$w/4elt.grf"
+    for tgt in h8 t4x4x4 m2x4x8 k16; do
+      scotch_gmap "$w/4elt.grf" "$SHARED/targets/$tgt.tgt" "$w/4elt_$tgt.map" >/dev/null 2>&1
+      compare_with_gmtst "$w/4elt.grf" "$SHARED/targets/$tgt.tgt" "$w/4elt_$tgt.map"
+    done
+    "$T" map "$w/4elt.grf" "$SHARED/targets/T3D_64.tgt" -o "$w/4elt_T3D.map"
+    compare_with_gmtst "$w/4elt.grf" "$SHARED/targets/T3D_64.tgt" "$w/4elt_T3D.map"
+  else
+    echo "skipped: shared data set absent, gmtst compared on generated graphs only"
+  fi
+else
+  echo "skipped: gmtst or scotch_gmap not installed, no comparison with SCOTCH"
+fi
+
+finish
