@@ -9,3 +9,7 @@ check_PROGRAMS += tests/c/test_arch_hwloc
 TESTS += tests/c/test_arch_hwloc
 tests_c_test_arch_hwloc_SOURCES = tests/c/test_arch_hwloc.c
 tests_c_test_arch_hwloc_LDADD = $(TARTAN_CUNIT_LDADD)
+check_PROGRAMS += tests/c/test_arch_deco
+TESTS += tests/c/test_arch_deco
+tests_c_test_arch_deco_SOURCES = tests/c/test_arch_deco.c
+tests_c_test_arch_deco_LDADD = $(TARTAN_CUNIT_LDADD)

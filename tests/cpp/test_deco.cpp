@@ -44,14 +44,15 @@ struct Ratios {
 
 // Ratio of the target's terminal distances to exact shortest paths between their vertices.
 Ratios compare_with_exact(const Architecture& arch, const Graph& graph,
-                          const std::vector<Num>& vertex_of_terminal) {
+                          const std::vector<Num>& vertex_of_terminal, Num stride = 1) {
   ExactDistances exact(graph);
   Ratios r;
   double sum = 0;
   long pairs = 0;
-  for (Num a = 0; a < arch.size(); ++a) {
+  for (Num a = 0; a < arch.size(); a += stride) {  // sources sampled every stride terminals
     const std::vector<Num> d = exact.from(vertex_of_terminal[a]);
-    for (Num b = a + 1; b < arch.size(); ++b) {
+    for (Num b = 0; b < arch.size(); ++b) {
+      if (b == a) continue;
       const double ratio = double(arch.terminal_distance(a, b)) / double(d[vertex_of_terminal[b]]);
       sum += ratio;
       ++pairs;
@@ -165,7 +166,7 @@ TEST(Deco2, TorusEstimateStaysCloseToExactHops) {
   ArchPtr arch = build_deco2(*graph, nullptr);
   EXPECT_STREQ(arch->kind_name(), "deco2");
   ASSERT_EQ(arch->size(), 512);
-  const Ratios r = compare_with_exact(*arch, *graph, identity(512));
+  const Ratios r = compare_with_exact(*arch, *graph, identity(512), 8);
   RecordProperty("mean_ratio", std::to_string(r.mean));
   std::printf("8x8x8 torus: mean %.3f min %.3f max %.3f\n", r.mean, r.low, r.high);
   EXPECT_LE(r.mean, 1.30);
@@ -183,7 +184,7 @@ TEST(Deco2, MeshesAndWeightedToriStayCloseToExact) {
                         Case{{12, 10}, true, 5}, Case{{100}, false, 1}}) {
     auto graph = grid(c.dims, c.torus, c.cost);
     ArchPtr arch = build_deco2(*graph, nullptr);
-    const Ratios r = compare_with_exact(*arch, *graph, identity(graph->vertnbr));
+    const Ratios r = compare_with_exact(*arch, *graph, identity(graph->vertnbr), 13);
     std::printf("grid of %d vertices: mean %.3f min %.3f max %.3f\n", int(graph->vertnbr), r.mean,
                 r.low, r.high);
     EXPECT_LE(r.mean, 1.30);

@@ -1,0 +1,157 @@
+/* Decomposition-defined targets through the C API: TARTAN_archBuild0, TARTAN_archBuild2,
+ * TARTAN_archBuild, loading and saving deco files, and their error codes and messages. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tartan.h"
+#include "test_support.h"
+
+/* A 4x4 mesh (vertex x + 4y), base 0, built over static arrays. */
+static TARTAN_Num verttab[17], edgetab[48];
+static TARTAN_Num velotab[16];
+
+static void mesh4x4(TARTAN_Graph *graph, int with_loads) {
+  TARTAN_Num v, arcs = 0;
+  for (v = 0; v < 16; ++v) {
+    TARTAN_Num x = v % 4, y = v / 4;
+    verttab[v] = arcs;
+    if (x > 0) edgetab[arcs++] = v - 1;
+    if (x < 3) edgetab[arcs++] = v + 1;
+    if (y > 0) edgetab[arcs++] = v - 4;
+    if (y < 3) edgetab[arcs++] = v + 4;
+    velotab[v] = 1;
+  }
+  verttab[16] = arcs;
+  CU_ASSERT_EQUAL_FATAL(TARTAN_graphInit(graph), TARTAN_OK);
+  CU_ASSERT_EQUAL_FATAL(TARTAN_graphBuild(graph, 0, 16, verttab, NULL, with_loads ? velotab : NULL,
+                                          NULL, arcs, edgetab, NULL),
+                        TARTAN_OK);
+}
+
+static TARTAN_Num term_dist(TARTAN_Arch *arch, TARTAN_Num a, TARTAN_Num b) {
+  TARTAN_ArchDom da, db;
+  CU_ASSERT_EQUAL(TARTAN_archDomTerm(arch, &da, a), TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_archDomTerm(arch, &db, b), TARTAN_OK);
+  return TARTAN_archDomDist(arch, &da, &db);
+}
+
+static int message_has(const char *fragment) {
+  return strstr(TARTAN_errorMessage(), fragment) != NULL;
+}
+
+static void test_build0_exact(void) {
+  TARTAN_Graph graph;
+  TARTAN_Arch arch;
+  TARTAN_ArchDom root, d0, d1;
+  mesh4x4(&graph, 0);
+  TARTAN_archInit(&arch);
+  CU_ASSERT_EQUAL(TARTAN_archBuild0(&arch, &graph, 0, NULL, NULL), TARTAN_OK);
+  CU_ASSERT_STRING_EQUAL(TARTAN_archName(&arch), "deco");
+  CU_ASSERT_EQUAL(TARTAN_archSize(&arch), 16);
+  CU_ASSERT_EQUAL(term_dist(&arch, 0, 15), 6);
+  CU_ASSERT_EQUAL(term_dist(&arch, 5, 6), 1);
+  CU_ASSERT_EQUAL(TARTAN_archDomFrst(&arch, &root), TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_archDomBipart(&arch, &root, &d0, &d1), TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_archDomSize(&arch, &d0) + TARTAN_archDomSize(&arch, &d1), 16);
+  TARTAN_archExit(&arch);
+  TARTAN_graphExit(&graph);
+}
+
+static void test_build2_and_list(void) {
+  TARTAN_Graph graph;
+  TARTAN_Arch arch;
+  const TARTAN_Num list[] = {15, 0, 3, 12};
+  mesh4x4(&graph, 1);
+  TARTAN_archInit(&arch);
+  CU_ASSERT_EQUAL(TARTAN_archBuild2(&arch, &graph, 0, NULL), TARTAN_OK);
+  CU_ASSERT_STRING_EQUAL(TARTAN_archName(&arch), "deco2");
+  CU_ASSERT_EQUAL(TARTAN_archSize(&arch), 16);
+  CU_ASSERT_EQUAL(term_dist(&arch, 0, 1), 1);
+  CU_ASSERT_EQUAL(TARTAN_archBuild2(&arch, &graph, 4, list), TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_archSize(&arch), 4);
+  CU_ASSERT_EQUAL(term_dist(&arch, 0, 3), 6); /* vertices 0 and 15, through the mesh */
+  CU_ASSERT_EQUAL(TARTAN_archBuild(&arch, &graph, 4, list, NULL), TARTAN_OK);
+  CU_ASSERT_STRING_EQUAL(TARTAN_archName(&arch), "deco"); /* small: exact matrix */
+  CU_ASSERT_EQUAL(term_dist(&arch, 1, 2), 6);           /* vertices 3 and 12 */
+  TARTAN_archExit(&arch);
+  TARTAN_graphExit(&graph);
+}
+
+static void test_bad_input(void) {
+  TARTAN_Graph graph, split;
+  TARTAN_Arch arch;
+  static TARTAN_Num sv[5] = {0, 1, 2, 3, 4}, se[4] = {1, 0, 3, 2};
+  static TARTAN_Num zero[16];
+  const TARTAN_Num repeated[] = {1, 2, 1}, outside[] = {0, 16};
+  mesh4x4(&graph, 0);
+  TARTAN_archInit(&arch);
+  CU_ASSERT_EQUAL(TARTAN_archBuild0(&arch, &graph, 0, repeated, NULL), TARTAN_EINVAL);
+  CU_ASSERT(message_has("empty"));
+  CU_ASSERT_EQUAL(TARTAN_archBuild2(&arch, &graph, 3, repeated), TARTAN_EINVAL);
+  CU_ASSERT(message_has("repeats vertex 1"));
+  CU_ASSERT_EQUAL(TARTAN_archBuild0(&arch, &graph, 2, outside, NULL), TARTAN_EINVAL);
+  CU_ASSERT(message_has("outside"));
+  CU_ASSERT_EQUAL(TARTAN_archBuild(&arch, &graph, 5, NULL, NULL), TARTAN_EINVAL);
+  CU_ASSERT(message_has("listtab is NULL"));
+  CU_ASSERT_EQUAL(TARTAN_archBuild0(&arch, NULL, 0, NULL, NULL), TARTAN_EINVAL);
+  CU_ASSERT_EQUAL(TARTAN_archBuild2(NULL, &graph, 0, NULL), TARTAN_EINVAL);
+  TARTAN_graphInit(&split);
+  CU_ASSERT_EQUAL_FATAL(TARTAN_graphBuild(&split, 0, 4, sv, NULL, NULL, NULL, 4, se, NULL), TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_archBuild2(&arch, &split, 0, NULL), TARTAN_EINVAL);
+  CU_ASSERT(message_has("disconnected"));
+  CU_ASSERT_EQUAL(TARTAN_archBuild0(&arch, &split, 0, NULL, NULL), TARTAN_EINVAL);
+  TARTAN_graphExit(&split);
+  TARTAN_graphInit(&split);
+  CU_ASSERT_EQUAL_FATAL(TARTAN_graphBuild(&split, 0, 16, verttab, NULL, zero, NULL, verttab[16],
+                                          edgetab, NULL), TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_archBuild0(&arch, &split, 0, NULL, NULL), TARTAN_EINVAL);
+  CU_ASSERT(message_has("capacity 0"));
+  TARTAN_graphExit(&split);
+  setenv("TARTAN_DECO_MAX_MEMORY_MB", "1", 1);
+  CU_ASSERT_EQUAL(TARTAN_archBuild0(&arch, &graph, 0, NULL, NULL), TARTAN_OK);
+  unsetenv("TARTAN_DECO_MAX_MEMORY_MB");
+  TARTAN_archExit(&arch);
+  TARTAN_graphExit(&graph);
+}
+
+static void test_files(void) {
+  TARTAN_Arch arch;
+  char path[] = "test_arch_deco_saved.tgt";
+  FILE *bad;
+  TARTAN_archInit(&arch);
+  CU_ASSERT_EQUAL(TARTAN_archLoadPath(&arch, test_data_path("deco0_path4.tgt")), TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_archSize(&arch), 4);
+  CU_ASSERT_EQUAL(term_dist(&arch, 0, 3), 3);
+  CU_ASSERT_EQUAL(TARTAN_archSavePath(&arch, path), TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_archLoadPath(&arch, path), TARTAN_OK);
+  CU_ASSERT_EQUAL(term_dist(&arch, 1, 3), 2);
+  CU_ASSERT_EQUAL(TARTAN_archLoadPath(&arch, test_data_path("deco2_path2.tgt")), TARTAN_OK);
+  CU_ASSERT_STRING_EQUAL(TARTAN_archName(&arch), "deco2");
+  CU_ASSERT_EQUAL(term_dist(&arch, 0, 1), 1);
+  CU_ASSERT_EQUAL(TARTAN_archSavePath(&arch, path), TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_archLoadPath(&arch, path), TARTAN_OK);
+  bad = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(bad);
+  fputs("deco 0 2 3 0 1 2 1 1 7 5\n", bad);
+  fclose(bad);
+  CU_ASSERT_EQUAL(TARTAN_archLoadPath(&arch, path), TARTAN_EFORMAT);
+  bad = fopen(path, "w");
+  fputs("deco 9 1\n", bad);
+  fclose(bad);
+  CU_ASSERT_EQUAL(TARTAN_archLoadPath(&arch, path), TARTAN_EFORMAT);
+  CU_ASSERT(message_has("unknown deco version"));
+  remove(path);
+  TARTAN_archExit(&arch);
+}
+
+int main(void) {
+  CU_pSuite suite;
+  if (CU_initialize_registry() != CUE_SUCCESS) return 1;
+  suite = CU_add_suite("arch_deco", NULL, NULL);
+  CU_add_test(suite, "archBuild0 gives exact distances and a tree", test_build0_exact);
+  CU_add_test(suite, "archBuild2, vertex lists and archBuild", test_build2_and_list);
+  CU_add_test(suite, "bad graphs, lists and handles", test_bad_input);
+  CU_add_test(suite, "deco 0 / deco 2 files load and save", test_files);
+  return run_registered_suites();
+}
