@@ -30,7 +30,7 @@ struct BipartitionOptions {
   double coarse_ratio = 0.8;   // stop when a level keeps more than this share of vertices
   int tries = 4;               // initial bipartitions grown (best kept)
   int passes = 8;              // FM passes per level
-  Num moves = 80;              // FM moves without improvement before a pass stops
+  Num moves = 400;             // FM moves without improvement before a pass stops
 };
 
 // Scratch arrays reused across jobs so that a DRB run allocates only when a job is larger than

@@ -24,7 +24,7 @@ namespace tartan {
 //   ratio   = stop coarsening when a level keeps more than this share of vertices (default 0.8)
 //   tries   = initial bipartitions grown from different seeds, best kept (default 4, 1..100)
 //   passes  = FM passes per level (default 8, 0..100)
-//   moves   = FM moves without improvement before a pass stops (default 80, 1..1e6)
+//   moves   = FM moves without improvement before a pass stops (default 400, 1..1e6; hill-climbing out of local minima on regular meshes)
 MethodPtr make_drb_method(const MethodParams& params);
 extern const char* const kDrbKeys[];  // null-terminated
 

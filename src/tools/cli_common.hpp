@@ -81,6 +81,11 @@ void print_command_help(const CommandSpec& spec, std::FILE* stream);
 long long parse_integer(const std::string& text, const std::string& what, long long min,
                         long long max);
 
+// Terminal (or vertex) numbers as `arch sub` takes them: comma-separated numbers and ranges A-B,
+// or @FILE; UsageError or InputError when malformed or empty (defined in cmd_arch.cpp, shared
+// with `arch build -l`).
+std::vector<TARTAN_Num> parse_terminal_list(const std::string& list);
+
 // ---- Families of subcommands --------------------------------------------------------------
 struct Subcommand {
   const char* name;

@@ -273,6 +273,8 @@ void append_list_item(const std::string& item, const std::string& where,
     terminals.push_back(static_cast<TARTAN_Num>(terminal));
 }
 
+}  // namespace
+
 std::vector<TARTAN_Num> parse_terminal_list(const std::string& list) {
   std::vector<TARTAN_Num> terminals;
   std::string text = list;
@@ -301,6 +303,8 @@ std::vector<TARTAN_Num> parse_terminal_list(const std::string& list) {
   if (terminals.empty()) throw UsageError(where + " lists no terminal");
   return terminals;
 }
+
+namespace {
 
 int run_sub(int argc, char** argv) {
   auto parsed = parse_command(kSubSpec, argc, argv);
@@ -361,6 +365,7 @@ const std::vector<Subcommand> kArchSubcommands = {
     {"dist", "print the distance between two terminals", run_dist},
     {"sub", "restrict a target to a list of its terminals", run_sub},
     {"hwloc", "write the target of this machine found by hwloc", run_hwloc},
+    {"build", "build a deco target from a target graph", run_arch_build},
 };
 
 }  // namespace

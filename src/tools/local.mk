@@ -9,5 +9,6 @@ tartan_SOURCES = \
 	src/tools/tartan.cpp
 tartan_SOURCES += src/tools/cmd_graph.cpp
 tartan_SOURCES += src/tools/cmd_arch.cpp
+tartan_SOURCES += src/tools/cmd_arch_build.cpp
 tartan_LDADD = libtartan.la
 tartan_SOURCES += src/tools/cmd_map.cpp src/tools/cmd_stats.cpp

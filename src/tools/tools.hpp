@@ -11,6 +11,7 @@ constexpr int kExitBadInput = 2;
 // argv[0] is the family name ("graph", "arch", ...); each prints its own --help.
 int run_graph_command(int argc, char** argv);  // cmd_graph.cpp
 int run_arch_command(int argc, char** argv);   // cmd_arch.cpp
+int run_arch_build(int argc, char** argv);     // cmd_arch_build.cpp: `arch build`
 int run_map_command(int argc, char** argv);    // cmd_map.cpp
 int run_stats_command(int argc, char** argv);  // cmd_stats.cpp
 

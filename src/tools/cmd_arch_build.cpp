@@ -1,0 +1,118 @@
+// `tartan arch build`: a decomposition-defined target (deco 0 or deco 2) from a target graph.
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <sys/stat.h>
+#include <vector>
+
+#include "tartan.h"
+#include "tools/cli_common.hpp"
+#include "tools/tools.hpp"
+
+namespace tartan_cli {
+namespace {
+
+using ArchHandle = Handle<TARTAN_Arch, TARTAN_archInit, TARTAN_archExit>;
+
+const CommandSpec kBuildSpec = {
+    "arch build",
+    "GRAPH",
+    "build a decomposition-defined target (deco) from a target graph",
+    "Builds a decomposition-defined target from GRAPH, a target graph: vertex loads are\n"
+    "processing capacities, edge weights link traversal costs. By default the kind is chosen\n"
+    "by size: deco 0 (exact distances, memory quadratic in the terminal count) up to 1024\n"
+    "terminals, deco 2 (multilevel, estimated distances, memory linear) above; --deco0 and\n"
+    "--deco2 force one. deco 0 refuses to build above the memory cap set by the environment\n"
+    "variable TARTAN_DECO_MAX_MEMORY_MB (default 512).\n"
+    "\n"
+    "-l LIST keeps only the listed vertices as terminals (routers, nodes not allocated to the\n"
+    "job are left out), while distances still go through the whole graph; terminal k is the\n"
+    "k-th smallest listed vertex. Vertices are numbered like the graph (from its base value).\n"
+    "LIST is a file in SCOTCH's vertex-list format (the count, then that many vertex numbers,\n"
+    "separated by blanks or line breaks: what amk_grf -l reads), or, when no file has that\n"
+    "name, comma-separated vertex numbers and ranges A-B as `arch sub` takes (@FILE reads\n"
+    "those from FILE). Without a list every vertex is a terminal, and the graph must be\n"
+    "connected. Empty lists, repeated or out-of-range vertices and terminals of capacity 0\n"
+    "are refused.",
+    {{'l', "list", "LIST", "keep only the listed vertices as terminals"},
+     {'\0', "deco0", nullptr, "build a deco 0 target (exact distances)"},
+     {'\0', "deco2", nullptr, "build a deco 2 target (multilevel, linear memory)"},
+     {'o', "output", "FILE", "write the target to FILE (default: standard output)"}},
+    1,
+    1};
+
+bool is_regular_file(const std::string& path) {
+  struct stat status;
+  return ::stat(path.c_str(), &status) == 0 && S_ISREG(status.st_mode);
+}
+
+// A vertex list in SCOTCH's format: the count, then as many vertex numbers. The count must
+// match the entries that follow, so a truncated or padded file is caught.
+std::vector<TARTAN_Num> read_scotch_vertex_list(const std::string& path) {
+  std::ifstream file(path);
+  if (!file) throw InputError(path + ": cannot open: " + std::strerror(errno));
+  std::vector<long long> numbers;
+  std::string token;
+  while (file >> token) {
+    std::size_t used = 0;
+    long long value = -1;
+    try {
+      value = std::stoll(token, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != token.size() || value < 0)
+      throw InputError(path + ": '" + token + "' is not a vertex number");
+    numbers.push_back(value);
+  }
+  if (numbers.empty()) throw InputError(path + ": no vertex count (the file is empty)");
+  const long long count = numbers.front();
+  const long long given = static_cast<long long>(numbers.size()) - 1;
+  if (count != given)
+    throw InputError(path + ": the list announces " + std::to_string(count) +
+                     " vertices but gives " + std::to_string(given));
+  if (count == 0) throw InputError(path + ": the vertex list is empty");
+  return std::vector<TARTAN_Num>(numbers.begin() + 1, numbers.end());
+}
+
+std::vector<TARTAN_Num> vertex_list_argument(const std::string& list) {
+  if (is_regular_file(list)) return read_scotch_vertex_list(list);
+  return parse_terminal_list(list);
+}
+
+}  // namespace
+
+int run_arch_build(int argc, char** argv) {
+  auto parsed = parse_command(kBuildSpec, argc, argv);
+  if (!parsed) return kExitOk;
+  if (parsed->has("deco0") && parsed->has("deco2"))
+    throw UsageError("give --deco0 or --deco2, not both");
+  const std::string graph_path = parsed->args()[0];
+  // Parse the list before reading a possibly large graph: command-line errors come first.
+  std::vector<TARTAN_Num> list;
+  if (parsed->has("list")) list = vertex_list_argument(parsed->value("list", ""));
+
+  GraphHandle graph;
+  read_graph(graph.get(), graph_path, graph_format_of(graph_path));
+  const TARTAN_Num listnbr = static_cast<TARTAN_Num>(list.size());
+  const TARTAN_Num* listtab = list.empty() ? nullptr : list.data();
+  ArchHandle arch;
+  int code;
+  if (parsed->has("deco0"))
+    code = TARTAN_archBuild0(arch.get(), graph.get(), listnbr, listtab, nullptr);
+  else if (parsed->has("deco2"))
+    code = TARTAN_archBuild2(arch.get(), graph.get(), listnbr, listtab);
+  else
+    code = TARTAN_archBuild(arch.get(), graph.get(), listnbr, listtab, nullptr);
+  check_call(code, graph_path);
+
+  const std::string output_path = parsed->value("output", "-");
+  OutputFile output(output_path);
+  check_call(TARTAN_archSave(arch.get(), output.get()),
+             output_path == "-" ? "standard output" : output_path);
+  output.close();
+  return kExitOk;
+}
+
+}  // namespace tartan_cli
