@@ -31,16 +31,17 @@ Num parse_cost_value(const std::string& item, const std::string& value, const st
     fail_format("hwloc cost string \"" + text + "\": item \"" + item + "\": " + why);
   };
   if (value.empty()) return bad("missing value after '='");
-  long long parsed = 0;
+  Num parsed = 0;
   for (char c : value) {
     if (!std::isdigit(static_cast<unsigned char>(c)))
       return bad("the cost must be a positive integer");
-    parsed = parsed * 10 + (c - '0');
-    if (parsed > static_cast<long long>(std::numeric_limits<Num>::max()))
+    const Num digit = c - '0';
+    if (parsed > (std::numeric_limits<Num>::max() - digit) / 10)  // test before it can wrap
       return bad("the cost is too large");
+    parsed = parsed * 10 + digit;
   }
   if (parsed < 1) return bad("the cost must be at least 1");
-  return static_cast<Num>(parsed);
+  return parsed;
 }
 
 }  // namespace

@@ -396,7 +396,7 @@ static void test_paths(void) {
 /* ---- constructors' bad arguments ------------------------------------------------------ */
 static void test_constructor_errors(void) {
   TARTAN_Arch arch;
-  TARTAN_Num zero[2] = {4, 0}, huge[3] = {100000, 100000, 100000};
+  TARTAN_Num zero[2] = {4, 0}, huge[3] = {4194304, 4194304, 4194304};
   TARTAN_Num links[2] = {1, 1}, perm[4] = {0, 1, 1, 2};
   ASSERT_OK(TARTAN_archInit(&arch));
   CU_ASSERT_EQUAL(TARTAN_archCmplt(&arch, 0), TARTAN_EINVAL);
@@ -406,7 +406,7 @@ static void test_constructor_errors(void) {
   CU_ASSERT_EQUAL(TARTAN_archHcub(&arch, -1), TARTAN_EINVAL);
   CU_ASSERT_EQUAL(TARTAN_archHcub(&arch, 200), TARTAN_EOVERFLOW);
   CU_ASSERT_EQUAL(TARTAN_archMesh2(&arch, 4, 0), TARTAN_EINVAL);
-  CU_ASSERT_EQUAL(TARTAN_archMesh3(&arch, 100000, 100000, 100000), TARTAN_EOVERFLOW);
+  CU_ASSERT_EQUAL(TARTAN_archMesh3(&arch, 4194304, 4194304, 4194304), TARTAN_EOVERFLOW);
   CU_ASSERT_EQUAL(TARTAN_archMeshX(&arch, 0, zero), TARTAN_EINVAL);
   CU_ASSERT_EQUAL(TARTAN_archMeshX(&arch, 3, huge), TARTAN_EOVERFLOW);
   CU_ASSERT_EQUAL(TARTAN_archTorus2(&arch, -4, 4), TARTAN_EINVAL);

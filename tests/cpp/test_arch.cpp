@@ -416,7 +416,7 @@ TEST(ArchFormat, ReadsEveryKindAndRejectsBadText) {
       {"hcub x", ErrorCode::format, "found 'x'"},
       {"hcub 99999999999999999999999", ErrorCode::overflow, "does not fit"},
       {"hcub 70", ErrorCode::overflow, "do not fit"},
-      {"mesh2D 2000000 2000000000", ErrorCode::overflow, "does not fit"},
+      {"mesh2D 4294967296 4294967296", ErrorCode::overflow, "does not fit"},
       {"sub 3 0 0 1 cmplt 4", ErrorCode::invalid, "both terminal 0"},
       {"sub 2 0 9 cmplt 4", ErrorCode::invalid, "out of range"},
       {"sub 1 1 varcmplt", ErrorCode::invalid, "variable-sized"},
