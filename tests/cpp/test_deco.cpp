@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <sstream>
@@ -323,7 +324,14 @@ TEST(Deco, MalformedFilesAreRefused) {
 TEST(Deco, ScotchFilesLoad) {
   if (std::system("command -v amk_grf >/dev/null 2>&1 && command -v gmk_m2 >/dev/null 2>&1") != 0)
     GTEST_SKIP() << "SCOTCH's amk_grf is not installed";
-  const std::string dir = "deco_scotch_files";
+  // A private scratch folder, removed on every exit path (make distcheck wants a clean tree).
+  std::string pattern = (std::filesystem::temp_directory_path() / "tartan-deco-XXXXXX").string();
+  ASSERT_NE(mkdtemp(pattern.data()), nullptr);
+  const std::string dir = pattern;
+  struct RemoveOnExit {
+    std::string path;
+    ~RemoveOnExit() { std::filesystem::remove_all(path); }
+  } cleanup{dir};
   ASSERT_EQ(std::system(("mkdir -p " + dir + " && cd " + dir +
                          " && gmk_m2 8 8 -t m.grf && amk_grf m.grf d1.tgt && "
                          "amk_grf -2 m.grf d2.tgt && printf '4\\n0 9 27 63\\n' > l.txt && "
