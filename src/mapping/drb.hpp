@@ -11,7 +11,7 @@ enum class JobPolicy { biggest, breadth, depth };
 
 struct DrbOptions {
   JobPolicy policy = JobPolicy::biggest;
-  int runs = 3;  // multilevel bipartitions per job, the best kept
+  int runs = 2;  // multilevel bipartitions per job, the best kept (2: SCOTCH-level speed, see bench/README)
   BipartitionOptions bipartition;
 };
 

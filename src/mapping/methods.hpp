@@ -19,7 +19,7 @@ namespace tartan {
 // placed vertices counted). Fills every free parttab entry; fixed vertices stay on their terminal.
 // Parameters:
 //   policy  = biggest | breadth | depth   job order (default biggest: largest subgraph first)
-//   runs    = independent multilevel bipartitions per job, the best kept (default 3, 1..100)
+//   runs    = independent multilevel bipartitions per job, the best kept (default 2, 1..100)
 //   coarse  = vertices below which a job's graph is not coarsened further (default 120, 2..1e6)
 //   ratio   = stop coarsening when a level keeps more than this share of vertices (default 0.8)
 //   tries   = initial bipartitions grown from different seeds, best kept (default 4, 1..100)
