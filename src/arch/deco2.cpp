@@ -1,6 +1,10 @@
 #include "arch/deco2.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <functional>
+#include <mutex>
+#include <unordered_map>
 #include <limits>
 #include <ostream>
 #include <string>
@@ -10,6 +14,7 @@
 #include "common/error.hpp"
 #include "common/random.hpp"
 #include "graph/coarsening.hpp"
+#include "graph/graph_check.hpp"
 #include "graph/traversal.hpp"
 
 namespace tartan {
@@ -37,19 +42,85 @@ struct DomainNode {
   Num preorder = 0, preorder_end = 0;
 };
 
-// How a vertex of one level climbs to the next in a target Tartan built: its coarse vertex,
-// and the cost of the walk from its representative to the coarse vertex's representative.
+// How a vertex of one level climbs to the next: its coarse vertex, and the cost of the walk
+// from its representative to the coarse vertex's representative.
 struct Lift {
   std::vector<Num> father;
   std::vector<Num> reach;
 };
 
+// The vertex standing for each domain in distance queries: its terminal for a leaf; for a
+// larger domain, the terminal deepest inside it (most hops from the members with a neighbour
+// outside the domain, ties to the smallest vertex), so that two domains are as far apart as
+// their middles. Every tree level costs one search over its members: O(|V| depth) in all.
+// Domains need their pre-order ranges.
+std::vector<Num> domain_centres(const CsrGraph& finest, const std::vector<DomainNode>& domains,
+                                const std::vector<Num>& term_domain,
+                                const std::vector<Num>& term_vertex) {
+  std::vector<Num> vertex_in_preorder(domains.size(), -1);
+  for (std::size_t t = 0; t < term_domain.size(); ++t)
+    vertex_in_preorder[index(domains[index(term_domain[t])].preorder)] = term_vertex[t];
+  std::vector<Num> centre(domains.size(), -1);
+  std::vector<Num> member(index(finest.vertex_count()), -1), reached(member.size(), -1);
+  std::vector<Num> queue;
+  for (std::size_t d = 0; d < domains.size(); ++d) {
+    const DomainNode& node = domains[d];
+    const Num dom = static_cast<Num>(d);
+    queue.clear();
+    for (Num p = node.preorder; p < node.preorder_end; ++p)
+      if (const Num v = vertex_in_preorder[index(p)]; v >= 0) {
+        member[index(v)] = dom;
+        queue.push_back(v);
+      }
+    Num best = *std::min_element(queue.begin(), queue.end());
+    if (node.son0 < 0) {
+      centre[d] = best;
+      continue;
+    }
+    // Members on the domain's border start the search.
+    std::size_t border = 0;
+    for (std::size_t k = 0; k < queue.size(); ++k) {
+      const Num v = queue[k];
+      bool inner = true;
+      for (Num arc = finest.xadj[index(v)]; arc < finest.xadj[index(v) + 1] && inner; ++arc)
+        inner = member[index(finest.adjncy[index(arc)])] == dom;
+      if (!inner) std::swap(queue[k], queue[border++]);
+    }
+    queue.resize(border);
+    for (Num v : queue) reached[index(v)] = dom;
+    Num best_depth = -1;
+    std::size_t head = 0;
+    for (Num depth = 0; head < queue.size(); ++depth) {
+      const std::size_t layer_end = queue.size();
+      for (; head < layer_end; ++head) {
+        const Num v = queue[head];
+        if (depth > best_depth || (depth == best_depth && v < best)) best = v, best_depth = depth;
+        for (Num arc = finest.xadj[index(v)]; arc < finest.xadj[index(v) + 1]; ++arc) {
+          const Num w = finest.adjncy[index(arc)];
+          if (member[index(w)] == dom && reached[index(w)] != dom) {
+            reached[index(w)] = dom;
+            queue.push_back(w);
+          }
+        }
+      }
+    }
+    centre[d] = best;
+  }
+  return centre;
+}
+
+constexpr int kPieces = 1 << kDeco2AveragingDepth;  // most pieces a domain is averaged over
+
 class Deco2Architecture final : public Architecture {
  public:
+  // walk_graphs: the walk hierarchy's level graphs when they differ from the file's (loaded
+  // files); empty when levels hold them (targets Tartan built).
   Deco2Architecture(std::vector<Level> levels, std::vector<Num> term_domain,
                     std::vector<Num> term_vertex, std::vector<DomainNode> domains,
-                    std::vector<Num> vnum, Num settle_limit, std::vector<Lift> lifts = {})
+                    std::vector<Num> vnum, Num settle_limit, std::vector<Lift> lifts,
+                    std::vector<CsrGraph> walk_graphs = {})
       : levels_(std::move(levels)),
+        walk_graphs_(std::move(walk_graphs)),
         lifts_(std::move(lifts)),
         term_domain_(std::move(term_domain)),
         term_vertex_(std::move(term_vertex)),
@@ -58,6 +129,7 @@ class Deco2Architecture final : public Architecture {
         settle_limit_(settle_limit) {
     for (Num d = 0; d < static_cast<Num>(domains_.size()); ++d)
       if (domains_[index(d)].father < 0) root_ = d;
+    centre_ = domain_centres(walk_level(0), domains_, term_domain_, term_vertex_);
   }
 
   const char* kind_name() const override { return "deco2"; }
@@ -151,35 +223,30 @@ class Deco2Architecture final : public Architecture {
   }
   const DomainNode& node(const Domain& dom) const { return domains_[index(node_index(dom))]; }
 
-  // The vertex standing for domain d at level l (l at least d's level, at most the root's).
-  Num vertex_at(Num d, Num l) const {
-    for (Num father = domains_[index(d)].father;
-         father >= 0 && domains_[index(father)].level <= l; father = domains_[index(d)].father)
-      d = father;
-    const DomainNode& n = domains_[index(d)];
-    return vnum_[index(n.vnum - (l - n.level))];
+  const CsrGraph& walk_level(Num l) const {
+    return walk_graphs_.empty() ? levels_[index(l)].graph : walk_graphs_[index(l)];
   }
 
-  // Targets built by Tartan: a search from a's side settles up to settle_limit_ vertices at
-  // a level, stopping when it meets b's side; when it fails, the vertices settled on each side
-  // (b's by a search of its own) climb to the next level as sources, each carrying the cost
-  // paid so far plus its walk to its coarse vertex's representative. The result is the length
-  // of a real walk from a to b, so it never under-estimates.
-  Num lifted_distance(Num a, Num b) const {
+  // A search from a's side settles up to settle_limit_ vertices at a level, stopping when it
+  // meets b's side; when it fails, the vertices settled on each side (b's by a search of its
+  // own) climb to the next level as sources, each carrying the cost paid so far plus its walk to
+  // its coarse vertex's representative. The result is the length of a real walk from a to b,
+  // so it never under-estimates.
+  Num walk_distance(Num a, Num b) const {
+    if (a == b) return 0;
     thread_local std::vector<SearchSeed> side_a, side_b, settled_a, settled_b;
-    Num l = std::max(domains_[index(a)].level, domains_[index(b)].level);
-    side_a.assign(1, SearchSeed{vertex_at(a, l), 0});
-    side_b.assign(1, SearchSeed{vertex_at(b, l), 0});
-    for (;; ++l) {
-      const Level& level = levels_[index(l)];
-      // The first level settles settle_limit_ vertices (exact answers for close pairs, the
+    side_a.assign(1, SearchSeed{std::min(a, b), 0});  // the same answer both ways
+    side_b.assign(1, SearchSeed{std::max(a, b), 0});
+    for (Num l = 0;; ++l) {
+      const CsrGraph& level = walk_level(l);
+      // The finest level settles settle_limit_ vertices (exact answers for close pairs, the
       // common case in mapping); lifted levels, whose sources already spread, a quarter.
       const Num limit = l == 0 ? settle_limit_ : std::max<Num>(8, settle_limit_ / 4);
       const BoundedSearchResult met =
-          bounded_meet(level.graph, level.graph.vwgt, side_a, side_b, limit, &settled_a);
+          bounded_meet(level, level.vwgt, side_a, side_b, limit, &settled_a);
       if (met.found) return met.cost;
       if (index(l) >= lifts_.size()) return met.lower_bound;  // disconnected top level
-      bounded_search(level.graph, level.graph.vwgt, side_b, -1, limit, &settled_b);
+      bounded_search(level, level.vwgt, side_b, -1, limit, &settled_b);
       const Lift& lift = lifts_[index(l)];
       lift_side(lift, settled_a, side_a);
       lift_side(lift, settled_b, side_b);
@@ -201,20 +268,60 @@ class Deco2Architecture final : public Architecture {
                side.end());
   }
 
-  Num distance(Num a, Num b) const {
-    if (a == b && domains_[index(a)].son0 < 0) return 0;
-    if (!lifts_.empty()) return lifted_distance(std::min(a, b), std::max(a, b));
-    Num lower = 0;  // proven by a failed search at the finest level
-    for (Num l = std::max(domains_[index(a)].level, domains_[index(b)].level);; ++l) {
-      const Level& level = levels_[index(l)];
-      const Num va = vertex_at(a, l), vb = vertex_at(b, l);
-      const Num cost_a = level.graph.vwgt[index(va)], cost_b = level.graph.vwgt[index(vb)];
-      if (va == vb) return std::max(cost_a, lower);  // merged: half of each end of one vertex
-      const BoundedSearchResult found =
-          bounded_search(level.graph, level.graph.vwgt, va, vb, settle_limit_);
-      if (found.found) return std::max(found.cost + (cost_a + cost_b + 1) / 2, lower);
-      if (l == 0) lower = found.lower_bound;
+  // The pieces of domain d averaged over: its descendants kDeco2AveragingDepth levels down (or
+  // leaves above that depth), with their weights.
+  int pieces(Num d, Num (&piece)[kPieces], Num (&weight)[kPieces]) const {
+    int count = 0;
+    Num stack[2 * kDeco2AveragingDepth + 1][2];
+    int top = 0;
+    stack[top][0] = d;
+    stack[top++][1] = 0;
+    while (top > 0) {
+      --top;
+      const Num x = stack[top][0], depth = stack[top][1];
+      const DomainNode& n = domains_[index(x)];
+      if (n.son0 < 0 || depth == kDeco2AveragingDepth) {
+        piece[count] = x;
+        weight[count++] = n.weight;
+        continue;
+      }
+      stack[top][0] = n.son1;
+      stack[top++][1] = depth + 1;
+      stack[top][0] = n.son0;
+      stack[top++][1] = depth + 1;
     }
+    return count;
+  }
+
+  Num distance(Num a, Num b) const {
+    if (a == b) return 0;
+    Num piece_a[kPieces], weight_a[kPieces], piece_b[kPieces], weight_b[kPieces];
+    const int count_a = pieces(a, piece_a, weight_a), count_b = pieces(b, piece_b, weight_b);
+    if (count_a == 1 && count_b == 1) return centre_distance(piece_a[0], piece_b[0]);
+    double sum = 0, weight_sum = 0;
+    for (int i = 0; i < count_a; ++i)
+      for (int j = 0; j < count_b; ++j) {
+        const double w = static_cast<double>(weight_a[i]) * static_cast<double>(weight_b[j]);
+        sum += w * static_cast<double>(centre_distance(piece_a[i], piece_b[j]));
+        weight_sum += w;
+      }
+    return static_cast<Num>(std::llround(sum / weight_sum));
+  }
+
+  // Walk distance between the centres of two domains, memoised: averaging asks for the same
+  // pieces again and again while mapping.
+  Num centre_distance(Num a, Num b) const {
+    const Num u = centre_[index(a)], v = centre_[index(b)];
+    const std::pair<Num, Num> key{std::min(u, v), std::max(u, v)};
+    {
+      std::lock_guard<std::mutex> lock(cache_mutex_);
+      if (const auto found = cache_.find(key); found != cache_.end()) return found->second;
+    }
+    const Num result = walk_distance(u, v);
+    std::lock_guard<std::mutex> lock(cache_mutex_);
+    if (cache_.size() >= kCacheEntries) cache_.clear();
+    cache_.emplace(key, result);
+    return result;
   }
 
   static void write_level(std::ostream& out, const Level& level, bool finest) {
@@ -237,13 +344,25 @@ class Deco2Architecture final : public Architecture {
     }
   }
 
-  std::vector<Level> levels_;
-  std::vector<Lift> lifts_;  // empty for loaded files: their own costs, paper's formula
+  std::vector<Level> levels_;         // as the file has them
+  std::vector<CsrGraph> walk_graphs_;  // see the constructor
+  std::vector<Lift> lifts_;
   std::vector<Num> term_domain_, term_vertex_;
   std::vector<DomainNode> domains_;
   std::vector<Num> vnum_;
   Num settle_limit_;
   Num root_ = 0;
+  std::vector<Num> centre_;  // finest vertex standing for each domain
+
+  static constexpr std::size_t kCacheEntries = std::size_t{1} << 20;  // about 50 MB at most
+  struct PairHash {
+    std::size_t operator()(const std::pair<Num, Num>& p) const {
+      return std::hash<std::uint64_t>()(static_cast<std::uint64_t>(p.first) * 0x9e3779b97f4a7c15ull ^
+                                        static_cast<std::uint64_t>(p.second));
+    }
+  };
+  mutable std::mutex cache_mutex_;
+  mutable std::unordered_map<std::pair<Num, Num>, Num, PairHash> cache_;
 };
 
 // Pre-order ranges, checking on the way that the father/son links form one tree over all
@@ -290,38 +409,34 @@ struct CoarseningStep {
   std::vector<Num> child0, child1;  // fine children of each coarse vertex (child1 -1: single)
 };
 
-}  // namespace
-
-ArchPtr build_deco2(const Graph& graph, const std::vector<Num>* list, Num settle_limit) {
-  if (settle_limit < 2) fail_invalid("deco 2 search limit must be at least 2");
-  const TargetTerminals terminals = select_target_terminals(graph, list);
-  const Num termnbr = static_cast<Num>(terminals.vertex.size());
-
-  std::vector<Level> levels(1);
-  {
-    CsrGraph csr = csr_from_graph(graph);
-    if (graph.velotab != nullptr) levels[0].load = csr.vwgt;
-    csr.vwgt.assign(csr.vwgt.size(), 0);  // finest vertices cost nothing to traverse
-    levels[0].graph = std::move(csr);
-  }
-  // Matching graph: same topology, strengths as weights, terminal capacities as vertex weights.
-  CsrGraph match;
-  match.xadj = levels[0].graph.xadj;
-  match.adjncy = levels[0].graph.adjncy;
-  match.vwgt.assign(index(graph.vertnbr), 0);
-  for (Num t = 0; t < termnbr; ++t)
-    match.vwgt[index(terminals.vertex[index(t)])] = terminals.weight[index(t)];
-  set_matching_strengths(levels[0].graph, match);
-
-  std::vector<Num> spread(index(graph.vertnbr), 1);  // finest vertices inside each vertex
+// The levels of a target graph coarsened to no edge, with representative-walk costs (header).
+struct WalkHierarchy {
+  std::vector<CsrGraph> graphs;  // finest first: the target graph with vertex costs 0
+  std::vector<Lift> lifts;       // how the vertices of each level climb to the next
   std::vector<CoarseningStep> steps;
-  std::vector<Lift> lifts;
+};
+
+// capacity: the matching weight of each finest vertex (terminal capacity, 0 for the others).
+WalkHierarchy coarsen_by_walks(CsrGraph finest, const std::vector<Num>& capacity) {
+  finest.vwgt.assign(finest.vwgt.size(), 0);  // finest vertices cost nothing to traverse
+  // Matching graph: same topology, strengths as weights, capacities as vertex weights.
+  CsrGraph match;
+  match.xadj = finest.xadj;
+  match.adjncy = finest.adjncy;
+  match.vwgt = capacity;
+  set_matching_strengths(finest, match);
+  WalkHierarchy walks;
+  walks.graphs.push_back(std::move(finest));
+
+  std::vector<Num> spread(capacity.size(), 1);  // finest vertices inside each vertex
   Random random(0x646563326275696cull);  // fixed seed: the same graph gives the same target
   std::vector<Num> mate;
-  while (levels.back().graph.arc_count() > 0) {
-    const CsrGraph& fine = levels.back().graph;
+  while (walks.graphs.back().arc_count() > 0) {
+    const CsrGraph& fine = walks.graphs.back();
     const Num fine_count = fine.vertex_count();
-    const Num coarse_count = heavy_edge_matching(match, random, MatchingOptions{}, mate);
+    MatchingOptions in_order;
+    in_order.visit_in_order = true;
+    const Num coarse_count = heavy_edge_matching(match, random, in_order, mate);
     CoarseLevel contracted = contract(match, mate, coarse_count);
 
     CoarseningStep step;
@@ -350,15 +465,15 @@ ArchPtr build_deco2(const Graph& graph, const std::vector<Num>* list, Num settle
       coarse_spread[index(c)] = spread[index(rep)] + spread[index(other)];
     }
     // Coarse edge cost: the cheapest walk rep(U) -> child -> fine edge -> child -> rep(V).
-    Level coarse;
-    coarse.graph.xadj = contracted.graph.xadj;
-    coarse.graph.adjncy = std::move(contracted.graph.adjncy);
-    coarse.graph.adjwgt.assign(coarse.graph.adjncy.size(), std::numeric_limits<Num>::max());
-    coarse.graph.vwgt.assign(index(coarse_count), 0);
+    CsrGraph coarse;
+    coarse.xadj = contracted.graph.xadj;
+    coarse.adjncy = std::move(contracted.graph.adjncy);
+    coarse.adjwgt.assign(coarse.adjncy.size(), std::numeric_limits<Num>::max());
+    coarse.vwgt.assign(index(coarse_count), 0);
     std::vector<Num> arc_of(index(coarse_count), -1);
     for (Num c = 0; c < coarse_count; ++c) {
-      for (Num arc = coarse.graph.xadj[index(c)]; arc < coarse.graph.xadj[index(c) + 1]; ++arc)
-        arc_of[index(coarse.graph.adjncy[index(arc)])] = arc;
+      for (Num arc = coarse.xadj[index(c)]; arc < coarse.xadj[index(c) + 1]; ++arc)
+        arc_of[index(coarse.adjncy[index(arc)])] = arc;
       for (Num x : {step.child0[index(c)], step.child1[index(c)]}) {
         if (x < 0) continue;
         for (Num arc = fine.xadj[index(x)]; arc < fine.xadj[index(x) + 1]; ++arc) {
@@ -366,22 +481,42 @@ ArchPtr build_deco2(const Graph& graph, const std::vector<Num>* list, Num settle
           const Num d = step.fine_to_coarse[index(y)];
           if (d == c) continue;
           const Num walk = reach[index(x)] + fine.adjwgt[index(arc)] + reach[index(y)];
-          Num& cost = coarse.graph.adjwgt[index(arc_of[index(d)])];
+          Num& cost = coarse.adjwgt[index(arc_of[index(d)])];
           cost = std::min(cost, walk);
         }
       }
-      for (Num arc = coarse.graph.xadj[index(c)]; arc < coarse.graph.xadj[index(c) + 1]; ++arc)
-        arc_of[index(coarse.graph.adjncy[index(arc)])] = -1;
+      for (Num arc = coarse.xadj[index(c)]; arc < coarse.xadj[index(c) + 1]; ++arc)
+        arc_of[index(coarse.adjncy[index(arc)])] = -1;
     }
-    lifts.push_back(Lift{step.fine_to_coarse, reach});
+    walks.lifts.push_back(Lift{step.fine_to_coarse, reach});
     match = std::move(contracted.graph);
-    match.adjncy = coarse.graph.adjncy;
-    set_matching_strengths(coarse.graph, match);
+    match.adjncy = coarse.adjncy;
+    set_matching_strengths(coarse, match);
     spread = std::move(coarse_spread);
-    steps.push_back(std::move(step));
-    levels.push_back(std::move(coarse));
+    walks.steps.push_back(std::move(step));
+    walks.graphs.push_back(std::move(coarse));
   }
-  match = CsrGraph{};
+  return walks;
+}
+
+}  // namespace
+
+ArchPtr build_deco2(const Graph& graph, const std::vector<Num>* list, Num settle_limit) {
+  if (settle_limit < 2) fail_invalid("deco 2 search limit must be at least 2");
+  const TargetTerminals terminals = select_target_terminals(graph, list);
+  const Num termnbr = static_cast<Num>(terminals.vertex.size());
+
+  CsrGraph finest = csr_from_graph(graph);
+  std::vector<Level> levels(1);
+  if (graph.velotab != nullptr) levels[0].load = finest.vwgt;
+  std::vector<Num> capacity(index(graph.vertnbr), 0);
+  for (Num t = 0; t < termnbr; ++t)
+    capacity[index(terminals.vertex[index(t)])] = terminals.weight[index(t)];
+  WalkHierarchy walks = coarsen_by_walks(std::move(finest), capacity);
+  levels.resize(walks.graphs.size());
+  for (std::size_t l = 0; l < levels.size(); ++l) levels[l].graph = std::move(walks.graphs[l]);
+  walks.graphs.clear();
+  const std::vector<CoarseningStep>& steps = walks.steps;
   for (Level& level : levels) {
     Graph view;
     view_csr_as_graph(level.graph, view);
@@ -472,12 +607,23 @@ ArchPtr build_deco2(const Graph& graph, const std::vector<Num>* list, Num settle
   number_preorder(domains, 0);
   return std::make_shared<Deco2Architecture>(std::move(levels), std::move(term_domain),
                                              std::move(term_vertex), std::move(domains),
-                                             std::move(vnum), settle_limit, std::move(lifts));
+                                             std::move(vnum), settle_limit,
+                                             std::move(walks.lifts));
 }
 
 // ---- Reading -------------------------------------------------------------------------------
 
 namespace {
+
+bool same_graphs(const std::vector<CsrGraph>& walks, const std::vector<Level>& levels) {
+  if (walks.size() != levels.size()) return false;
+  for (std::size_t l = 0; l < walks.size(); ++l) {
+    const CsrGraph &a = walks[l], &b = levels[l].graph;
+    if (a.xadj != b.xadj || a.adjncy != b.adjncy || a.adjwgt != b.adjwgt || a.vwgt != b.vwgt)
+      return false;
+  }
+  return true;
+}
 
 // One level graph of a deco 2 file: a complete .grf (version 0, no labels).
 Level read_level(TgtReader& reader, Num l, bool finest) {
@@ -641,11 +787,28 @@ ArchPtr read_deco_version2(TgtReader& reader) {
           if (g.adjncy[index(arc)] == v)
             bad("a level graph has a self loop at vertex " + std::to_string(v));
     }
+    // The walk hierarchy is built from the finest level: it must be a valid target graph.
+    Graph finest;
+    view_csr_as_graph(levels[0].graph, finest);
+    try {
+      check_graph(finest);
+    } catch (const Error& error) {
+      bad(std::string("level 0 (the target graph): ") + error.what());
+    }
     return 0;
   });
+  // Distances come from Tartan's own walk hierarchy over the finest level (the file's coarse
+  // levels serve only to save the target again): see the header.
+  std::vector<Num> capacity(index(levels[0].graph.vertex_count()), 0);
+  for (Num t = 0; t < termnbr; ++t)
+    capacity[index(term_vertex[index(t)])] = domains[index(term_domain[index(t)])].weight;
+  WalkHierarchy walks = coarsen_by_walks(levels[0].graph, capacity);
+  // A file Tartan wrote holds that very hierarchy: keep one copy.
+  if (same_graphs(walks.graphs, levels)) walks.graphs.clear();
   return std::make_shared<Deco2Architecture>(std::move(levels), std::move(term_domain),
                                              std::move(term_vertex), std::move(domains),
-                                             std::move(vnum), kDeco2SettleLimit);
+                                             std::move(vnum), kDeco2SettleLimit,
+                                             std::move(walks.lifts), std::move(walks.graphs));
 }
 
 Deco2Shape deco2_shape(const Architecture& arch) {

@@ -8,19 +8,26 @@
 // is compacted into a bipartitioning tree (a node with a single non-empty son is merged with
 // it); domain numbers are assigned top-down (1, 2i, 2i+1).
 //
-// Distances: at the level where both domains are single vertices, a shortest-path search bounded
-// to a fixed number of settled vertices; when it fails, both ends climb one level and search
-// again. The cost of a path is the sum of its edges and intermediate vertices plus half of each
-// end vertex (the paper's formula), so files written by SCOTCH (vertex cost = the edge it
-// collapsed, edge cost = the merged edges') are read and used as they are.
-//
-// Tartan's own coarse costs differ from the paper on purpose, because the paper's over-estimate
-// about 2× on grids (SCOTCH's deco 2 averages 2.44× the hop distance on an 8×8×8 torus). Every
-// coarse vertex has a representative finest vertex (that of its child holding more vertices);
-// a coarse edge costs the length of the walk rep(U) → child → fine edge → child → rep(V) through
-// the cheapest merged edge, i.e. an estimate of the exact distance between the representatives,
-// and coarse vertices cost 0. A coarse path then tracks the exact distance between the ends'
-// representatives, and a failed search at the finest level also bounds the result from below.
+// Distances: seed 001 §3.4 searches, at the level where both domains are single vertices, a
+// path whose edges and vertices carry the paper's collapsed-edge costs. Those over-estimate about
+// 2× on grids (SCOTCH's deco 2 averages 2.44× the hop distance on an 8×8×8 torus), so Tartan
+// keeps the multilevel search and the linear memory but estimates differently, for the targets
+// it builds and for the files it reads alike:
+// - A walk hierarchy is built from the finest level (the target graph): heavy-edge matching of
+//   the cheapest links, vertices visited by index so that grids pair up regularly. Every coarse
+//   vertex has a representative finest vertex (that of its child spreading over more vertices);
+//   a coarse edge costs the walk rep(U) → child → fine edge → child → rep(V) through the
+//   cheapest merged edge, coarse vertices cost 0. For targets Tartan builds this hierarchy is
+//   the deco 2 hierarchy itself; for files it is rebuilt when reading (linear time), and the
+//   file's own levels are only written back.
+// - Two vertices: a search from each settles up to a bounded number of vertices, level after
+//   level, the settled vertices climbing to the next level as sources with the cost of their
+//   walk to their coarse vertex's representative, until the sides meet. The result is the
+//   length of a real walk (never below the exact distance), exact for close pairs.
+// - A domain stands for its centre (the terminal deepest inside it); the distance between
+//   two domains is the weight-averaged distance between the centres of their pieces
+//   kDeco2AveragingDepth tree levels down, as deco 0 averages its children's distances.
+//   Memoised (bounded table), as mapping asks for the same pieces again and again.
 //
 // Terminal numbers: terminals ranked by vertex index (without a list, terminal k is vertex k).
 // Queries use a per-thread stamped hash table: they touch only the vertices they settle.
@@ -35,7 +42,11 @@
 namespace tartan {
 
 // Vertices a distance search may settle at one level before climbing to the next.
-constexpr Num kDeco2SettleLimit = 128;
+constexpr Num kDeco2SettleLimit = 64;
+
+// Distances between larger domains average the distances between their pieces this many tree
+// levels down (see the header comment).
+constexpr int kDeco2AveragingDepth = 2;
 
 // deco 2 from a target graph; list (based like the graph, null for every vertex) selects the
 // terminals; the level graphs keep every vertex, so distances go through the whole graph.

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <utility>
 
 #include "common/error.hpp"
@@ -209,7 +210,11 @@ BoundedSearchResult bounded_meet(const CsrGraph& level, const std::vector<Num>& 
                                  const std::vector<SearchSeed>& targets, Num settle_limit,
                                  std::vector<SearchSeed>* settled_out) {
   BoundedSearchResult result;
-  thread_local SearchWorkspace work;
+  // Held through a pointer so that the thread-local lookup happens once per query, not in
+  // every table access.
+  thread_local std::unique_ptr<SearchWorkspace> thread_work;
+  if (!thread_work) thread_work = std::make_unique<SearchWorkspace>();
+  SearchWorkspace& work = *thread_work;
   work.start();
   using Entry = std::pair<Num, Num>;
   auto& heap = work.heap;

@@ -47,7 +47,7 @@ Num heavy_edge_matching(const CsrGraph& graph, Random& random, const MatchingOpt
   // Random visiting order (Fisher-Yates on the identity).
   std::vector<Num> order(static_cast<std::size_t>(n));
   std::iota(order.begin(), order.end(), Num{0});
-  for (Num i = n - 1; i > 0; --i) {
+  for (Num i = n - 1; i > 0 && !options.visit_in_order; --i) {
     const Num j = static_cast<Num>(random.below(static_cast<std::uint64_t>(i) + 1));
     std::swap(order[i], order[j]);
   }

@@ -38,6 +38,9 @@ struct MatchingOptions {
   // classes are equal or one of them is -1 ("free"). Used for fixed vertices (class = the side or
   // terminal they must stay on) and for coarsening a mapped graph with its mapping as constraint.
   const std::vector<Num>* vertex_class = nullptr;
+  // Visit vertices by increasing index instead of in a random order: on graphs numbered along
+  // their geometry (grids, tori, machine graphs) neighbours pair up regularly.
+  bool visit_in_order = false;
 };
 
 // Heavy-edge matching: vertices are visited in a random order; each unmatched vertex is matched

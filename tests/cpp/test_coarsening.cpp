@@ -74,6 +74,20 @@ TEST(Coarsening, MatchingPrefersHeavyEdges) {
   }
 }
 
+TEST(Coarsening, MatchingInIndexOrderPairsAGridRegularly) {
+  // Visiting a 6 x 4 grid row by row, every vertex of an even column pairs with its right-hand
+  // neighbour (equal edges, equal weights: the first neighbour met wins), whatever the seed.
+  const CsrGraph g = csr_from_graph(*grid_graph(6, 4, false));
+  MatchingOptions options;
+  options.visit_in_order = true;
+  for (std::uint64_t seed : {1u, 2u}) {
+    Random random(seed);
+    std::vector<Num> mate;
+    EXPECT_EQ(heavy_edge_matching(g, random, options, mate), 12);
+    for (Num v = 0; v < g.vertex_count(); v += 2) EXPECT_EQ(mate[v], v + 1) << "vertex " << v;
+  }
+}
+
 TEST(Coarsening, ContractionPreservesWeights) {
   const CsrGraph fine = csr_from_graph(*grid_graph(23, 19, true));
   Random random(3);
