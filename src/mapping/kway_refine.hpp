@@ -1,5 +1,5 @@
-// k-way refinement of a complete mapping on the full cost, sum over edges of weight x terminal
-// distance (the "kway" method, see methods.hpp).
+// Multilevel k-way refinement of a complete mapping on the full cost, sum over edges of weight x
+// terminal distance (the "kway" method, see methods.hpp and doc/strategy.md).
 #pragma once
 
 #include <cstdint>
@@ -10,7 +10,10 @@
 namespace tartan {
 
 struct KwayOptions {
+  // Greedy passes over the boundary vertices of each level (stops early when one moves nothing).
   int passes = 6;
+  // Coarse levels at most (0: refine the graph itself only).
+  int levels = 30;
 };
 
 // Largest acceptable load of each terminal: its share of the total load (by terminal weight)
@@ -22,9 +25,15 @@ std::vector<std::int64_t> terminal_capacities(const Architecture& arch, std::int
 std::int64_t mapping_cost(const Graph& graph, const Architecture& arch,
                           const std::vector<Num>& parttab);
 
-// Improves ctx.parttab (complete on entry) in place; first moves vertices out of overloaded
-// terminals, then moves boundary vertices wherever the cost decreases within the capacities.
-// Returns the cost of the result.
+// Improves ctx.parttab (complete on entry) in place, multilevel: the graph is coarsened with the
+// mapping as a constraint (only vertices of the same terminal merge; fixed vertices only with
+// fixed ones of their terminal), then each level from the coarsest to the finest is refined by
+// the same greedy routine and its mapping projected onto the next finer level. The routine moves
+// whole coarse vertices out of overloaded terminals, and boundary vertices to a neighbour's
+// terminal when the cost decreases within the capacities (those of the finest graph), or without
+// change of cost toward a less loaded terminal; a move blocked by a full terminal is made when a
+// vertex of that terminal near the mover can leave for a terminal with room and the pair of
+// moves decreases the cost. Returns the cost of the result.
 std::int64_t run_kway_refine(MappingContext& ctx, const KwayOptions& options);
 
 }  // namespace tartan

@@ -4,7 +4,7 @@
 //
 // Recommended default strategy: dual recursive bipartitioning, then k-way refinement of the
 // full mapping cost on the result, i.e. the sequence of the two methods with their defaults:
-//     drb{policy=biggest,runs=3,coarse=120,tries=4,passes=8} then kway{passes=6}
+//     drb{policy=biggest,runs=2,coarse=120,tries=4,passes=8} then kway{passes=6,levels=30}
 // (written in the strategy grammar's sequence syntax, e.g. "drb;kway").
 #pragma once
 
@@ -28,12 +28,15 @@ namespace tartan {
 MethodPtr make_drb_method(const MethodParams& params);
 extern const char* const kDrbKeys[];  // null-terminated
 
-// k-way refinement of a complete mapping on the full cost (sum of edge weight x terminal
-// distance): boundary vertices move to a terminal of one of their neighbours when the cost
-// decreases and the target loads stay within the tolerance. Fixed vertices never move.
+// Multilevel k-way refinement of a complete mapping on the full cost (sum of edge weight x
+// terminal distance): the graph is coarsened with each vertex's terminal as a constraint, then,
+// from the coarsest level to the finest, boundary vertices move to a terminal of one of their
+// neighbours when the cost decreases and the target loads stay within the tolerance. Fixed
+// vertices never move.
 // Parameters:
-//   passes  = passes over the boundary vertices (default 6, 0..100); stops early when a pass
-//             gains nothing.
+//   passes  = passes over the boundary vertices per level (default 6, 0..100); stops early
+//             when a pass gains nothing.
+//   levels  = coarse levels at most (default 30, 0..100; 0: the finest level only).
 MethodPtr make_kway_method(const MethodParams& params);
 extern const char* const kKwayKeys[];  // null-terminated
 

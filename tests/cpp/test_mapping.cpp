@@ -318,5 +318,5 @@ TEST(MethodFactories, ParametersAndErrors) {
   params.values["tries"] = "0";
   EXPECT_THROW(make_drb_method(params), Error);
   EXPECT_STREQ(kDrbKeys[0], "policy");
-  EXPECT_EQ(kKwayKeys[1], nullptr);
+  EXPECT_EQ(kKwayKeys[2], nullptr);
 }

@@ -1,0 +1,154 @@
+// The multilevel k-way refinement (src/mapping/kway_refine.cpp) on grids mapped badly on purpose:
+// it must cut the cost a lot, keep every terminal within its capacity, never move a fixed vertex
+// and give the same mapping for the same seed.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+
+#include "arch/arch_factory.hpp"
+#include "common/error.hpp"
+#include "mapping/kway_refine.hpp"
+#include "mapping/methods.hpp"
+#include "mapping_test_graphs.hpp"
+
+using namespace tartan;
+using tartan_test::grid_graph;
+
+namespace {
+
+// Terminal of a mesh 4x4 for vertex x + y * nx (nx, ny multiples of 4): the block of 4x4 blocks
+// holding ((x + shift(y)) mod nx, y), where the rows are shifted by up to a block and a half back
+// and forth. Every terminal gets the same number of vertices, in ragged pieces some of which wrap
+// around to the far side of the grid.
+std::vector<Num> ragged_mapping(Num nx, Num ny) {
+  std::vector<Num> part(static_cast<std::size_t>(nx * ny));
+  const Num block_x = nx / 4;
+  const Num block_y = ny / 4;
+  for (Num y = 0; y < ny; ++y) {
+    const Num shift = (y * 5) % (block_x * 3 / 2 + 1);
+    for (Num x = 0; x < nx; ++x) part[x + y * nx] = ((x + shift) % nx) / block_x + 4 * (y / block_y);
+  }
+  return part;
+}
+
+void expect_within_capacity(const Graph& graph, const Architecture& arch,
+                            const std::vector<Num>& part, double imbalance) {
+  std::vector<std::int64_t> load(static_cast<std::size_t>(arch.size()), 0);
+  std::int64_t total = 0;
+  for (Num v = 0; v < graph.vertnbr; ++v) {
+    ASSERT_GE(part[v], 0);
+    ASSERT_LT(part[v], arch.size());
+    load[part[v]] += graph.vertex_load(v);
+    total += graph.vertex_load(v);
+  }
+  const std::vector<std::int64_t> capacity = terminal_capacities(arch, total, imbalance);
+  for (Num t = 0; t < arch.size(); ++t) EXPECT_LE(load[t], capacity[t]) << "terminal " << t;
+}
+
+struct Refined {
+  std::vector<Num> part;
+  std::int64_t cost = 0;
+};
+
+Refined refine(const Graph& graph, const Architecture& arch, std::vector<Num> part,
+               const std::vector<bool>& fixed, double imbalance, std::uint64_t seed,
+               const KwayOptions& options = KwayOptions{}) {
+  Random random(seed);
+  Refined result;
+  result.part = std::move(part);
+  MappingContext ctx{graph, arch, result.part, fixed, imbalance, random};
+  result.cost = run_kway_refine(ctx, options);
+  return result;
+}
+
+// Strategy parameters given as a plain map.
+class KwayParams : public MethodParams {
+ public:
+  std::map<std::string, std::string> values;
+  double number(const std::string& key, double fallback, double low, double high) const override {
+    auto it = values.find(key);
+    if (it == values.end()) return fallback;
+    const double v = std::stod(it->second);
+    if (v < low || v > high) fail_format(key + " out of range");
+    return v;
+  }
+  Num integer(const std::string& key, Num fallback, Num low, Num high) const override {
+    return static_cast<Num>(number(key, fallback, low, high));
+  }
+  std::string word(const std::string& key, const std::string& fallback) const override {
+    auto it = values.find(key);
+    return it == values.end() ? fallback : it->second;
+  }
+};
+
+}  // namespace
+
+TEST(KwayMultilevel, RaggedGridGetsMuchCheaperWithinCapacity) {
+  auto graph = grid_graph(32, 32);
+  ArchPtr arch = make_mesh({4, 4});
+  const std::vector<Num> start = ragged_mapping(32, 32);
+  const std::int64_t before = mapping_cost(*graph, *arch, start);
+  std::vector<bool> none;
+  const Refined after = refine(*graph, *arch, start, none, 0.03, 7);
+  EXPECT_EQ(after.cost, mapping_cost(*graph, *arch, after.part));
+  EXPECT_LT(after.cost * 2, before) << "before " << before << " after " << after.cost;
+  expect_within_capacity(*graph, *arch, after.part, 0.03);
+}
+
+TEST(KwayMultilevel, CoarseLevelsBeatTheSingleLevelOnARaggedGrid) {
+  auto graph = grid_graph(48, 48, true);
+  ArchPtr arch = make_mesh({4, 4});
+  const std::vector<Num> start = ragged_mapping(48, 48);
+  std::vector<bool> none;
+  KwayOptions single;
+  single.levels = 0;
+  const Refined flat = refine(*graph, *arch, start, none, 0.05, 3, single);
+  const Refined multilevel = refine(*graph, *arch, start, none, 0.05, 3);
+  EXPECT_LT(multilevel.cost, flat.cost) << "flat " << flat.cost << " multilevel " << multilevel.cost;
+  expect_within_capacity(*graph, *arch, flat.part, 0.05);
+  expect_within_capacity(*graph, *arch, multilevel.part, 0.05);
+}
+
+TEST(KwayMultilevel, FixedVerticesStayAndSameSeedSameMapping) {
+  auto graph = grid_graph(32, 32, true);
+  ArchPtr arch = make_torus({4, 4});
+  const std::vector<Num> start = ragged_mapping(32, 32);
+  std::vector<bool> fixed(start.size(), false);
+  for (std::size_t v = 0; v < fixed.size(); v += 7) fixed[v] = true;
+  const Refined first = refine(*graph, *arch, start, fixed, 0.03, 11);
+  const Refined again = refine(*graph, *arch, start, fixed, 0.03, 11);
+  EXPECT_EQ(first.part, again.part);
+  for (std::size_t v = 0; v < fixed.size(); ++v) {
+    if (fixed[v]) {
+      EXPECT_EQ(first.part[v], start[v]) << "fixed vertex " << v << " moved";
+    }
+  }
+  EXPECT_LT(first.cost, mapping_cost(*graph, *arch, start));
+  expect_within_capacity(*graph, *arch, first.part, 0.03);
+}
+
+TEST(KwayMultilevel, OverloadedStartIsRebalanced) {
+  // Terminal 0 holds a quarter of the grid, three times its share: refinement must move the
+  // excess out whatever the cost.
+  auto graph = grid_graph(24, 24);
+  ArchPtr arch = make_mesh({2, 4});
+  std::vector<Num> start = ragged_mapping(24, 24);
+  for (Num v = 0; v < graph->vertnbr; ++v) start[v] = v < graph->vertnbr / 4 ? 0 : 1 + v % 7;
+  std::vector<bool> none;
+  const Refined after = refine(*graph, *arch, start, none, 0.05, 5);
+  expect_within_capacity(*graph, *arch, after.part, 0.05);
+}
+
+TEST(KwayMultilevel, LevelsParameterIsRangeChecked) {
+  KwayParams params;
+  params.values["levels"] = "0";
+  EXPECT_NE(make_kway_method(params), nullptr);
+  params.values["levels"] = "101";
+  EXPECT_THROW(make_kway_method(params), Error);
+  params.values["levels"] = "-1";
+  EXPECT_THROW(make_kway_method(params), Error);
+  EXPECT_STREQ(kKwayKeys[0], "passes");
+  EXPECT_STREQ(kKwayKeys[1], "levels");
+  EXPECT_EQ(kKwayKeys[2], nullptr);
+}
