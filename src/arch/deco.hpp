@@ -18,13 +18,27 @@
 #include "arch/architecture.hpp"
 #include "arch/tgt_reader.hpp"
 #include "graph/graph.hpp"
+#include "mapping/bipartition.hpp"
 
 namespace tartan {
 
+// How build_deco0 bipartitions: the parameters of DRB's multilevel bipartitioner, the runs
+// per domain (the best split kept) and the seed of its generator (same seed, same target).
+struct Deco0Options {
+  int runs = 2;  // as DrbOptions
+  BipartitionOptions bipartition;
+  std::uint64_t seed = 0;
+};
+
 // deco 0 from a target graph: list (based like the graph, null for every vertex) selects the
 // terminals; distances go through the whole graph. The recursive bipartitioning splits each
-// domain into halves of equal terminal counts (sizes differ by one at most) along the line
-// joining its two farthest terminals (pseudo-peripheral pair), by difference of exact distances.
+// domain with the multilevel graph bipartitioner (mapping/bipartition.hpp) into halves of
+// floor and ceiling of half its terminals, cutting the fewest (cheapest-to-cross) links. A
+// domain owns target-graph vertices: its terminals and the non-terminal vertices (routers,
+// unlisted vertices, load 0) that fell on its side, so halves stay connected through them.
+ArchPtr build_deco0_with(const Graph& graph, const std::vector<Num>* list,
+                         const Deco0Options& options);
+// The same with the default options (its own name, so it can be passed as a function pointer).
 ArchPtr build_deco0(const Graph& graph, const std::vector<Num>* list);
 
 // Bytes the deco 0 matrix of termnbr terminals needs (2·termnbr−1 domains, lower triangle).

@@ -8,6 +8,7 @@
 #include "library/api.hpp"
 #include "library/arch_handle.hpp"
 #include "library/graph_handle.hpp"
+#include "library/strat_handle.hpp"
 
 namespace tartan::api {
 namespace {
@@ -38,6 +39,18 @@ std::unique_ptr<std::vector<Num>> vertex_list(const Graph& graph, Num listnbr,
   return std::make_unique<std::vector<Num>>(listtab, listtab + listnbr);
 }
 
+// The bipartitioning options of a build's strategy (NULL: the default strategy's).
+Deco0Options tree_options(const TARTAN_Strat* strat) {
+  static const Strategy default_strategy;
+  const Strategy& strategy = strat != nullptr ? unwrap<Strategy>(strat) : default_strategy;
+  const DrbOptions drb = tree_bipartition_options(strategy);
+  Deco0Options options;
+  options.runs = drb.runs;
+  options.bipartition = drb.bipartition;
+  options.seed = strategy.seed;
+  return options;
+}
+
 }  // namespace
 }  // namespace tartan::api
 
@@ -47,12 +60,12 @@ using namespace tartan::api;
 TARTAN_API int TARTAN_archBuild0(TARTAN_Arch* arch, const TARTAN_Graph* tgtgraph,
                                  TARTAN_Num listnbr, const TARTAN_Num* listtab,
                                  const TARTAN_Strat* strat) {
-  (void)strat;  // documented: Tartan's deco 0 split is fixed (distance-based bisection)
   return guarded(__func__, [&] {
     check_arch_handle(arch);
     const Graph& graph = target_graph(tgtgraph);
     const auto list = vertex_list(graph, listnbr, listtab);
-    set_arch(arch, build_deco0(graph, list.get()));
+    const Deco0Options options = tree_options(strat);
+    set_arch(arch, build_deco0_with(graph, list.get(), options));
   });
 }
 
@@ -69,15 +82,16 @@ TARTAN_API int TARTAN_archBuild2(TARTAN_Arch* arch, const TARTAN_Graph* tgtgraph
 TARTAN_API int TARTAN_archBuild(TARTAN_Arch* arch, const TARTAN_Graph* tgtgraph,
                                 TARTAN_Num listnbr, const TARTAN_Num* listtab,
                                 const TARTAN_Strat* strat) {
-  (void)strat;
   return guarded(__func__, [&] {
     check_arch_handle(arch);
     const Graph& graph = target_graph(tgtgraph);
     const auto list = vertex_list(graph, listnbr, listtab);
+    const Deco0Options options = tree_options(strat);  // checked even when deco 2 is built
     const Num termnbr = list ? static_cast<Num>(list->size()) : graph.vertnbr;
     const bool small = termnbr <= kDeco0MaxTerminals &&
                        deco0_matrix_bytes(static_cast<std::uint64_t>(termnbr)) <=
                            deco_matrix_memory_limit();
-    set_arch(arch, small ? build_deco0(graph, list.get()) : build_deco2(graph, list.get()));
+    set_arch(arch, small ? build_deco0_with(graph, list.get(), options)
+                         : build_deco2(graph, list.get()));
   });
 }

@@ -269,6 +269,7 @@ class DrbMethod : public MappingMethod {
  public:
   explicit DrbMethod(const DrbOptions& options) : options_(options) {}
   void apply(MappingContext& ctx) const override { run_drb(ctx, options_); }
+  const DrbOptions& options() const { return options_; }
 
  private:
   DrbOptions options_;
@@ -299,6 +300,11 @@ void check_mapping_context(MappingContext& ctx) {
                    std::to_string(t) + ", outside the target's " + std::to_string(k) +
                    " terminals");
   }
+}
+
+const DrbOptions* drb_options_of(const MappingMethod& method) {
+  const auto* drb = dynamic_cast<const DrbMethod*>(&method);
+  return drb != nullptr ? &drb->options() : nullptr;
 }
 
 void run_drb(MappingContext& ctx, const DrbOptions& options) {

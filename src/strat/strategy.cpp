@@ -71,6 +71,16 @@ void set_strategy_text(Strategy& strategy, const std::string& text) {
   strategy.text = text;
 }
 
+DrbOptions tree_bipartition_options(const Strategy& strategy) {
+  if (strategy.method == nullptr) return DrbOptions{};
+  const DrbOptions* options = drb_options_of(*strategy.method);
+  if (options == nullptr)
+    fail_invalid("a bipartitioning strategy must be a single drb{...} step (keys runs, coarse, "
+                 "ratio, tries, passes, moves; no bal, sequence, choice or condition), not '" +
+                 strategy.text + "'");
+  return *options;
+}
+
 void run_strategy(const Strategy& strategy, const Graph& graph, const Architecture& arch,
                   std::vector<Num>& parttab, const std::vector<bool>& fixed) {
   const bool variable = arch.variable_sized();

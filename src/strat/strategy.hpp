@@ -8,6 +8,7 @@
 
 #include "arch/architecture.hpp"
 #include "graph/graph.hpp"
+#include "mapping/drb.hpp"
 #include "mapping/method.hpp"
 #include "strat/method_table.hpp"
 
@@ -42,6 +43,11 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
 // Parses text over the public method table into strategy (left unchanged on error); an
 // all-blank text selects the default strategy.
 void set_strategy_text(Strategy& strategy, const std::string& text);
+
+// The bipartitioning parameters of strategy for building a target's bipartitioning tree
+// (TARTAN_archBuild0): the defaults for the default strategy (empty text), the step's own for
+// a strategy that is a single drb{...} step. Throws Error(invalid) for any other strategy.
+DrbOptions tree_bipartition_options(const Strategy& strategy);
 
 // Computes parttab (vertnbr entries, terminal per 0-based vertex). With fixed non-empty,
 // vertices with fixed[v] keep parttab[v] (checked against the target); other entries are

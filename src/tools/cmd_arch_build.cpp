@@ -14,6 +14,7 @@ namespace tartan_cli {
 namespace {
 
 using ArchHandle = Handle<TARTAN_Arch, TARTAN_archInit, TARTAN_archExit>;
+using StratHandle = Handle<TARTAN_Strat, TARTAN_stratInit, TARTAN_stratExit>;
 
 const CommandSpec kBuildSpec = {
     "arch build",
@@ -34,8 +35,15 @@ const CommandSpec kBuildSpec = {
     "name, comma-separated vertex numbers and ranges A-B as `arch sub` takes (@FILE reads\n"
     "those from FILE). Without a list every vertex is a terminal, and the graph must be\n"
     "connected. Empty lists, repeated or out-of-range vertices and terminals of capacity 0\n"
-    "are refused.",
+    "are refused.\n"
+    "\n"
+    "deco 0 domains are split by the multilevel graph bipartitioner of the mapping method drb\n"
+    "into halves of equal terminal counts (within one), cutting the links cheapest to cut;\n"
+    "-s takes its parameters from a single drb{...} step (e.g. \"drb{runs=4,tries=8}\"),\n"
+    "--seed seeds it. Same graph, list, strategy and seed give the same target.",
     {{'l', "list", "LIST", "keep only the listed vertices as terminals"},
+     {'s', "strategy", "STRAT", "bipartitioning strategy of deco 0: one drb{...} step"},
+     {'\0', "seed", "N", "seed of the deco 0 bipartitioning (default 0)"},
      {'\0', "deco0", nullptr, "build a deco 0 target (exact distances)"},
      {'\0', "deco2", nullptr, "build a deco 2 target (multilevel, linear memory)"},
      {'o', "output", "FILE", "write the target to FILE (default: standard output)"}},
@@ -92,19 +100,26 @@ int run_arch_build(int argc, char** argv) {
   // Parse the list before reading a possibly large graph: command-line errors come first.
   std::vector<TARTAN_Num> list;
   if (parsed->has("list")) list = vertex_list_argument(parsed->value("list", ""));
+  const TARTAN_Num seed = static_cast<TARTAN_Num>(
+      parse_integer(parsed->value("seed", "0"), "seed", 0, TARTAN_NUMMAX));
 
   GraphHandle graph;
   read_graph(graph.get(), graph_path, graph_format_of(graph_path));
   const TARTAN_Num listnbr = static_cast<TARTAN_Num>(list.size());
   const TARTAN_Num* listtab = list.empty() ? nullptr : list.data();
+  StratHandle strat;
+  if (parsed->has("strategy"))
+    check_call(TARTAN_stratGraphMap(strat.get(), parsed->value("strategy", "").c_str()),
+               "strategy");
+  check_call(TARTAN_stratRandomSeed(strat.get(), seed), "seed");
   ArchHandle arch;
   int code;
   if (parsed->has("deco0"))
-    code = TARTAN_archBuild0(arch.get(), graph.get(), listnbr, listtab, nullptr);
+    code = TARTAN_archBuild0(arch.get(), graph.get(), listnbr, listtab, strat.get());
   else if (parsed->has("deco2"))
     code = TARTAN_archBuild2(arch.get(), graph.get(), listnbr, listtab);
   else
-    code = TARTAN_archBuild(arch.get(), graph.get(), listnbr, listtab, nullptr);
+    code = TARTAN_archBuild(arch.get(), graph.get(), listnbr, listtab, strat.get());
   check_call(code, graph_path);
 
   const std::string output_path = parsed->value("output", "-");

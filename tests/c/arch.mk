@@ -13,3 +13,7 @@ check_PROGRAMS += tests/c/test_arch_deco
 TESTS += tests/c/test_arch_deco
 tests_c_test_arch_deco_SOURCES = tests/c/test_arch_deco.c
 tests_c_test_arch_deco_LDADD = $(TARTAN_CUNIT_LDADD)
+check_PROGRAMS += tests/c/test_arch_build0_tree
+TESTS += tests/c/test_arch_build0_tree
+tests_c_test_arch_build0_tree_SOURCES = tests/c/test_arch_build0_tree.c
+tests_c_test_arch_build0_tree_LDADD = $(TARTAN_CUNIT_LDADD)

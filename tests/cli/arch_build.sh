@@ -114,6 +114,15 @@ expect_run 2 'missing.txt' "$T" arch build -l "@$w/missing.txt" "$w/m44.grf"
 expect_run 1 'lists no terminal' "$T" arch build -l , "$w/m44.grf"
 expect_run 1 'must be an integer' "$T" arch build -l 1,a "$w/m44.grf"
 
+# deco 0 bipartitioning strategy and seed: one drb{...} step, the same target each time.
+expect_run 0 '' "$T" arch build --deco0 -s 'drb{runs=1,tries=2}' --seed 3 "$w/m44.grf" -o "$w/s1.tgt"
+expect_run 0 '' "$T" arch build --deco0 -s 'drb{runs=1,tries=2}' --seed 3 "$w/m44.grf" -o "$w/s2.tgt"
+expect_run 0 '' cmp "$w/s1.tgt" "$w/s2.tgt"
+expect_run 2 'single drb\{\.\.\.\} step' "$T" arch build --deco0 -s 'drb;kway' "$w/m44.grf"
+expect_error_message
+expect_run 2 "no parameter 'nope'" "$T" arch build -s 'drb{nope=1}' "$w/m44.grf"
+expect_run 1 'seed must be between' "$T" arch build --seed -1 "$w/m44.grf"
+
 # Bad graphs and command lines.
 expect_run 2 'asymmetric_arc.grf' "$T" arch build "$TARTAN_TEST_DATA/bad/asymmetric_arc.grf"
 expect_error_message
