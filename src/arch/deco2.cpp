@@ -2,10 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
-#include <mutex>
-#include <unordered_map>
 #include <limits>
+#include <memory>
+#include <mutex>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -130,6 +129,13 @@ class Deco2Architecture final : public Architecture {
     for (Num d = 0; d < static_cast<Num>(domains_.size()); ++d)
       if (domains_[index(d)].father < 0) root_ = d;
     centre_ = domain_centres(walk_level(0), domains_, term_domain_, term_vertex_);
+    const std::size_t profile_bytes =
+        sizeof(WalkProfile) + 64 + sizeof(std::size_t) * (lifts_.size() + 1) +
+        sizeof(ProfileEntry) *
+            (index(settle_limit_) + lifts_.size() * index(std::max<Num>(8, settle_limit_ / 4)));
+    const std::size_t vertices = index(walk_level(0).vertex_count());
+    profile_slots_.resize(
+        std::max<std::size_t>(1, std::min(kProfileBytes / profile_bytes, vertices)));
   }
 
   const char* kind_name() const override { return "deco2"; }
@@ -227,30 +233,112 @@ class Deco2Architecture final : public Architecture {
     return walk_graphs_.empty() ? levels_[index(l)].graph : walk_graphs_[index(l)];
   }
 
-  // A search from a's side settles up to settle_limit_ vertices at a level, stopping when it
-  // meets b's side; when it fails, the vertices settled on each side (b's by a search of its
-  // own) climb to the next level as sources, each carrying the cost paid so far plus its walk to
-  // its coarse vertex's representative. The result is the length of a real walk from a to b,
-  // so it never under-estimates.
-  Num walk_distance(Num a, Num b) const {
-    if (a == b) return 0;
-    thread_local std::vector<SearchSeed> side_a, side_b, settled_a, settled_b;
-    side_a.assign(1, SearchSeed{std::min(a, b), 0});  // the same answer both ways
-    side_b.assign(1, SearchSeed{std::max(a, b), 0});
+  // The vertices one side settles at every level, a function of its starting vertex alone:
+  // at each level a search from the side's sources settles up to a bounded number of vertices
+  // (settle_limit_ at the finest level, where close pairs get exact answers; a quarter at
+  // lifted levels, whose sources already spread), which climb to the next level as its sources,
+  // each carrying the cost paid so far plus its walk to its coarse vertex's representative.
+  struct ProfileEntry {
+    Num vertex;
+    Num settled;  // cost at which the level's search settled it, or -1
+    Num source;   // cost with which it entered the level as a source, or -1
+  };
+  struct WalkProfile {
+    std::vector<ProfileEntry> entries;  // level by level, each level's sorted by vertex
+    std::vector<std::size_t> level_end;  // entries[level_end[l-1], level_end[l]) is level l's
+  };
+
+  WalkProfile walk_profile(Num vertex) const {
+    thread_local std::vector<SearchSeed> sources, settled;
+    WalkProfile profile;
+    sources.assign(1, SearchSeed{vertex, 0});
     for (Num l = 0;; ++l) {
       const CsrGraph& level = walk_level(l);
-      // The finest level settles settle_limit_ vertices (exact answers for close pairs, the
-      // common case in mapping); lifted levels, whose sources already spread, a quarter.
       const Num limit = l == 0 ? settle_limit_ : std::max<Num>(8, settle_limit_ / 4);
-      const BoundedSearchResult met =
-          bounded_meet(level, level.vwgt, side_a, side_b, limit, &settled_a);
-      if (met.found) return met.cost;
-      if (index(l) >= lifts_.size()) return met.lower_bound;  // disconnected top level
-      bounded_search(level, level.vwgt, side_b, -1, limit, &settled_b);
-      const Lift& lift = lifts_[index(l)];
-      lift_side(lift, settled_a, side_a);
-      lift_side(lift, settled_b, side_b);
+      bounded_search(level, level.vwgt, sources, -1, limit, &settled);
+      // This level's entries: the settled vertices sorted by vertex, then the sources
+      // (sorted by vertex, one each) joining their settled entry or added and merged in.
+      std::vector<ProfileEntry>& entries = profile.entries;
+      const auto by_vertex = [](const ProfileEntry& x, const ProfileEntry& y) {
+        return x.vertex < y.vertex;
+      };
+      const std::ptrdiff_t first = static_cast<std::ptrdiff_t>(entries.size());
+      for (const SearchSeed& seed : settled)
+        entries.push_back(ProfileEntry{seed.vertex, seed.cost, -1});
+      std::sort(entries.begin() + first, entries.end(), by_vertex);
+      const std::ptrdiff_t settled_end = static_cast<std::ptrdiff_t>(entries.size());
+      for (const SearchSeed& seed : sources) {
+        const auto at = std::lower_bound(entries.begin() + first, entries.begin() + settled_end,
+                                         ProfileEntry{seed.vertex, -1, -1}, by_vertex);
+        if (at != entries.begin() + settled_end && at->vertex == seed.vertex)
+          at->source = seed.cost;
+        else
+          entries.push_back(ProfileEntry{seed.vertex, -1, seed.cost});
+      }
+      std::inplace_merge(entries.begin() + first, entries.begin() + settled_end, entries.end(),
+                         by_vertex);
+      profile.level_end.push_back(profile.entries.size());
+      if (index(l) >= lifts_.size()) break;
+      lift_side(lifts_[index(l)], settled, sources);
     }
+    profile.entries.shrink_to_fit();
+    return profile;
+  }
+
+  // The profile of vertex, from a bounded direct-mapped cache: the same centres recur across
+  // queries, and a profile costs one bounded search per level.
+  std::shared_ptr<const WalkProfile> cached_profile(Num vertex) const {
+    const std::size_t slot = index(vertex) % profile_slots_.size();
+    {
+      std::lock_guard<std::mutex> lock(profile_mutex_);
+      const auto& held = profile_slots_[slot];
+      if (held.second && held.first == vertex) return held.second;
+    }
+    auto profile = std::make_shared<const WalkProfile>(walk_profile(vertex));
+    std::lock_guard<std::mutex> lock(profile_mutex_);
+    profile_slots_[slot] = {vertex, profile};
+    return profile;
+  }
+
+  // The sides meet at the first level where a vertex x settled by a's side (a the smaller
+  // vertex: the same answer both ways) is one of b's sources; the cheapest such x gives the walk
+  // a -> x -> b, a real walk, so the result never under-estimates, and it is exact when b is
+  // among the vertices a settles at the finest level. The same answers as searching from a and
+  // b afresh at each level, without repeating the searches for the vertices that recur.
+  Num walk_distance(Num a, Num b) const {
+    if (a == b) return 0;
+    const std::shared_ptr<const WalkProfile> side_a = cached_profile(std::min(a, b)),
+                                             side_b = cached_profile(std::max(a, b));
+    const std::vector<ProfileEntry>& xs = side_a->entries;
+    const std::vector<ProfileEntry>& ys = side_b->entries;
+    const std::size_t levels = std::min(side_a->level_end.size(), side_b->level_end.size());
+    for (std::size_t l = 0; l < levels; ++l) {
+      std::size_t i = l == 0 ? 0 : side_a->level_end[l - 1];
+      std::size_t j = l == 0 ? 0 : side_b->level_end[l - 1];
+      const std::size_t i_end = side_a->level_end[l], j_end = side_b->level_end[l];
+      Num best = -1;
+      auto offer = [&best](Num x, Num y) {
+        if (x >= 0 && y >= 0 && (best < 0 || x + y < best)) best = x + y;
+      };
+      while (i < i_end && j < j_end) {
+        if (xs[i].vertex < ys[j].vertex) {
+          ++i;
+        } else if (ys[j].vertex < xs[i].vertex) {
+          ++j;
+        } else {
+          offer(xs[i].settled, ys[j].source);
+          ++i, ++j;
+        }
+      }
+      if (best >= 0) return best;
+    }
+    // Disconnected top level: every vertex the last searches did not settle costs at least this.
+    Num top_bound = 0;
+    for (const WalkProfile* side : {side_a.get(), side_b.get()})
+      for (std::size_t k = levels < 2 ? 0 : side->level_end[levels - 2];
+           k < side->level_end[levels - 1]; ++k)
+        top_bound = std::max(top_bound, side->entries[k].settled);
+    return top_bound;
   }
 
   // The next level's sources from the vertices a side settled: one per coarse vertex, sorted.
@@ -308,20 +396,11 @@ class Deco2Architecture final : public Architecture {
     return static_cast<Num>(std::llround(sum / weight_sum));
   }
 
-  // Walk distance between the centres of two domains, memoised: averaging asks for the same
-  // pieces again and again while mapping.
+  // Walk distance between the centres of two domains (their walk profiles are cached, so a
+  // repeated pair costs one merge of two profiles).
   Num centre_distance(Num a, Num b) const {
     const Num u = centre_[index(a)], v = centre_[index(b)];
-    const std::pair<Num, Num> key{std::min(u, v), std::max(u, v)};
-    {
-      std::lock_guard<std::mutex> lock(cache_mutex_);
-      if (const auto found = cache_.find(key); found != cache_.end()) return found->second;
-    }
-    const Num result = walk_distance(u, v);
-    std::lock_guard<std::mutex> lock(cache_mutex_);
-    if (cache_.size() >= kCacheEntries) cache_.clear();
-    cache_.emplace(key, result);
-    return result;
+    return walk_distance(u, v);
   }
 
   static void write_level(std::ostream& out, const Level& level, bool finest) {
@@ -354,15 +433,11 @@ class Deco2Architecture final : public Architecture {
   Num root_ = 0;
   std::vector<Num> centre_;  // finest vertex standing for each domain
 
-  static constexpr std::size_t kCacheEntries = std::size_t{1} << 20;  // about 50 MB at most
-  struct PairHash {
-    std::size_t operator()(const std::pair<Num, Num>& p) const {
-      return std::hash<std::uint64_t>()(static_cast<std::uint64_t>(p.first) * 0x9e3779b97f4a7c15ull ^
-                                        static_cast<std::uint64_t>(p.second));
-    }
-  };
-  mutable std::mutex cache_mutex_;
-  mutable std::unordered_map<std::pair<Num, Num>, Num, PairHash> cache_;
+  // Walk profiles by vertex (direct-mapped: vertex modulo the slot count), a few KB each, as
+  // many as fit in kProfileBytes (filled only as queries ask).
+  static constexpr std::size_t kProfileBytes = std::size_t{128} << 20;
+  mutable std::mutex profile_mutex_;
+  mutable std::vector<std::pair<Num, std::shared_ptr<const WalkProfile>>> profile_slots_;
 };
 
 // Pre-order ranges, checking on the way that the father/son links form one tree over all

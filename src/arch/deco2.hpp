@@ -22,15 +22,19 @@
 //   file's own levels are only written back.
 // - Two vertices: a search from each settles up to a bounded number of vertices, level after
 //   level, the settled vertices climbing to the next level as sources with the cost of their
-//   walk to their coarse vertex's representative, until the sides meet. The result is the
-//   length of a real walk (never below the exact distance), exact for close pairs.
+//   walk to their coarse vertex's representative, until the sides meet. A side depends on its
+//   vertex alone, so each vertex's "walk profile" (what it settles and its sources, per level)
+//   is computed once and cached (direct-mapped by vertex, bounded memory), and a query merges
+//   two profiles level by level: the first level where a's settled vertices hold one of b's
+//   sources (a the smaller vertex) gives the cheapest such sum. The result is the length of a
+//   real walk (never below the exact distance), exact for close pairs.
 // - A domain stands for its centre (the terminal deepest inside it); the distance between
 //   two domains is the weight-averaged distance between the centres of their pieces
 //   kDeco2AveragingDepth tree levels down, as deco 0 averages its children's distances.
-//   Memoised (bounded table), as mapping asks for the same pieces again and again.
 //
 // Terminal numbers: terminals ranked by vertex index (without a list, terminal k is vertex k).
-// Queries use a per-thread stamped hash table: they touch only the vertices they settle.
+// Profiles are built with a per-thread stamped hash table: they touch only the vertices they
+// settle; no per-query work is proportional to a level's size.
 #pragma once
 
 #include <vector>

@@ -10,6 +10,7 @@
 #include <functional>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "arch/arch_factory.hpp"
@@ -193,6 +194,53 @@ TEST(Deco2, MeshesAndWeightedToriStayCloseToExact) {
     EXPECT_GE(r.low, 0.75);
     check_tree(*arch);
   }
+}
+
+// Distances come from cached per-vertex walk profiles: answers must not depend on the query
+// order, the direction or the thread asking, never go below the exact distance, and be exact
+// for close pairs (within the finest level's settle limit).
+TEST(Deco2, CachedProfilesGiveSymmetricOrderFreeThreadSafeAnswers) {
+  auto graph = grid({32, 32}, true);
+  ArchPtr arch = build_deco2(*graph, nullptr);
+  const Num n = arch->size();
+  std::vector<Num> sources;
+  for (Num a = 0; a < n; a += 37) sources.push_back(a);
+  auto all_from = [&](Num a) {
+    std::vector<Num> row(static_cast<std::size_t>(n));
+    for (Num b = 0; b < n; ++b) row[static_cast<std::size_t>(b)] = arch->terminal_distance(a, b);
+    return row;
+  };
+  std::vector<std::vector<Num>> rows;
+  for (Num a : sources) rows.push_back(all_from(a));
+  ExactDistances exact(*graph);
+  for (std::size_t k = 0; k < sources.size(); ++k) {
+    const std::vector<Num> d = exact.from(sources[k]);
+    for (Num b = 0; b < n; ++b) {
+      const Num estimate = rows[k][static_cast<std::size_t>(b)];
+      EXPECT_EQ(estimate, arch->terminal_distance(b, sources[k]));
+      EXPECT_GE(estimate, d[static_cast<std::size_t>(b)]);
+      if (d[static_cast<std::size_t>(b)] <= 4) EXPECT_EQ(estimate, d[static_cast<std::size_t>(b)]);
+    }
+  }
+  // A fresh target asked from two threads at once, in opposite orders.
+  ArchPtr fresh = build_deco2(*graph, nullptr);
+  std::vector<std::vector<Num>> forward(sources.size()), backward(sources.size());
+  auto fill = [&](std::vector<std::vector<Num>>& out, bool reverse) {
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+      const std::size_t k = reverse ? sources.size() - 1 - i : i;
+      std::vector<Num> row(static_cast<std::size_t>(n));
+      for (Num b = 0; b < n; ++b)
+        row[static_cast<std::size_t>(b)] =
+            fresh->terminal_distance(reverse ? n - 1 - b : b, sources[k]);
+      if (reverse) std::reverse(row.begin(), row.end());
+      out[k] = row;
+    }
+  };
+  std::thread other(fill, std::ref(backward), true);
+  fill(forward, false);
+  other.join();
+  EXPECT_EQ(forward, rows);
+  EXPECT_EQ(backward, rows);
 }
 
 TEST(Deco2, HierarchyCoarsensToOneVertexWithATwoWayTree) {
