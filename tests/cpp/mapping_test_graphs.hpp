@@ -1,12 +1,16 @@
-// Small graphs built in code for the mapping and coarsening tests.
+// Small graphs built in code for the mapping and coarsening tests, and method parameters.
 #pragma once
 
+#include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
+#include "common/error.hpp"
 #include "graph/coarsening.hpp"
 #include "graph/graph.hpp"
 #include "graph/graph_builder.hpp"
+#include "strat/method_params.hpp"
 
 namespace tartan_test {
 
@@ -38,5 +42,25 @@ inline std::unique_ptr<tartan::Graph> edge_graph(Num n, std::vector<tartan::Weig
   arrays.velotab = std::move(loads);
   return tartan::make_owned_graph(std::move(arrays), 0);
 }
+
+// Strategy parameters given as a plain map (the strategy parser's job in the library).
+class TestParams : public tartan::MethodParams {
+ public:
+  std::map<std::string, std::string> values;
+  double number(const std::string& key, double fallback, double low, double high) const override {
+    auto it = values.find(key);
+    if (it == values.end()) return fallback;
+    const double v = std::stod(it->second);
+    if (v < low || v > high) tartan::fail_format(key + " out of range");
+    return v;
+  }
+  Num integer(const std::string& key, Num fallback, Num low, Num high) const override {
+    return static_cast<Num>(number(key, fallback, low, high));
+  }
+  std::string word(const std::string& key, const std::string& fallback) const override {
+    auto it = values.find(key);
+    return it == values.end() ? fallback : it->second;
+  }
+};
 
 }  // namespace tartan_test

@@ -62,26 +62,6 @@ Refined refine(const Graph& graph, const Architecture& arch, std::vector<Num> pa
   return result;
 }
 
-// Strategy parameters given as a plain map.
-class KwayParams : public MethodParams {
- public:
-  std::map<std::string, std::string> values;
-  double number(const std::string& key, double fallback, double low, double high) const override {
-    auto it = values.find(key);
-    if (it == values.end()) return fallback;
-    const double v = std::stod(it->second);
-    if (v < low || v > high) fail_format(key + " out of range");
-    return v;
-  }
-  Num integer(const std::string& key, Num fallback, Num low, Num high) const override {
-    return static_cast<Num>(number(key, fallback, low, high));
-  }
-  std::string word(const std::string& key, const std::string& fallback) const override {
-    auto it = values.find(key);
-    return it == values.end() ? fallback : it->second;
-  }
-};
-
 }  // namespace
 
 TEST(KwayMultilevel, RaggedGridGetsMuchCheaperWithinCapacity) {
@@ -141,7 +121,7 @@ TEST(KwayMultilevel, OverloadedStartIsRebalanced) {
 }
 
 TEST(KwayMultilevel, LevelsParameterIsRangeChecked) {
-  KwayParams params;
+  tartan_test::TestParams params;
   params.values["levels"] = "0";
   EXPECT_NE(make_kway_method(params), nullptr);
   params.values["levels"] = "101";

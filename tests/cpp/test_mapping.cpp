@@ -21,26 +21,6 @@ using tartan_test::grid_graph;
 
 namespace {
 
-// Strategy parameters given as a plain map (the strategy parser's job in the library).
-class TestParams : public MethodParams {
- public:
-  std::map<std::string, std::string> values;
-  double number(const std::string& key, double fallback, double low, double high) const override {
-    auto it = values.find(key);
-    if (it == values.end()) return fallback;
-    const double v = std::stod(it->second);
-    if (v < low || v > high) fail_format(key + " out of range");
-    return v;
-  }
-  Num integer(const std::string& key, Num fallback, Num low, Num high) const override {
-    return static_cast<Num>(number(key, fallback, low, high));
-  }
-  std::string word(const std::string& key, const std::string& fallback) const override {
-    auto it = values.find(key);
-    return it == values.end() ? fallback : it->second;
-  }
-};
-
 struct MapResult {
   std::vector<Num> parttab;
   std::int64_t cost = 0;
@@ -298,7 +278,7 @@ TEST(Drb, BadInputs) {
 }
 
 TEST(MethodFactories, ParametersAndErrors) {
-  TestParams params;
+  tartan_test::TestParams params;
   params.values["policy"] = "depth";
   params.values["tries"] = "2";
   MethodPtr drb = make_drb_method(params);
