@@ -36,9 +36,16 @@ struct DomainNode {
   Num size = 0, weight = 0, min_terminal = 0;
   Num father = -1, son0 = -1, son1 = -1;
   Num level = 0;  // level at which the domain is a single vertex (its lowest such level)
-  Num vnum = 0;   // index in vnum_ of that vertex; the entries before it hold its vertices at
+  Num vnum = 0;   // index in the tree's vnum of that vertex; the entries before it hold its vertices at
                   // the levels above, up to the one below its father's level
   Num preorder = 0, preorder_end = 0;
+};
+
+// A bipartitioning tree over the terminals, with SCOTCH's vertex chains.
+struct DomainTree {
+  std::vector<DomainNode> domains;  // pre-order ranges numbered
+  std::vector<Num> term_domain;     // leaf domain of each terminal
+  std::vector<Num> vnum;            // see DomainNode::vnum
 };
 
 // How a vertex of one level climbs to the next: its coarse vertex, and the cost of the walk
@@ -112,19 +119,20 @@ constexpr int kPieces = 1 << kDeco2AveragingDepth;  // most pieces a domain is a
 
 class Deco2Architecture final : public Architecture {
  public:
-  // walk_graphs: the walk hierarchy's level graphs when they differ from the file's (loaded
-  // files); empty when levels hold them (targets Tartan built).
-  Deco2Architecture(std::vector<Level> levels, std::vector<Num> term_domain,
-                    std::vector<Num> term_vertex, std::vector<DomainNode> domains,
-                    std::vector<Num> vnum, Num settle_limit, std::vector<Lift> lifts,
+  // tree: the tree mapping works with, over the walk hierarchy. file_tree and walk_graphs:
+  // a loaded file's own tree and the walk hierarchy's level graphs, when they differ from the
+  // file's; empty otherwise (targets Tartan built, files it wrote).
+  Deco2Architecture(std::vector<Level> levels, std::vector<Num> term_vertex, DomainTree tree,
+                    DomainTree file_tree, Num settle_limit, std::vector<Lift> lifts,
                     std::vector<CsrGraph> walk_graphs = {})
       : levels_(std::move(levels)),
         walk_graphs_(std::move(walk_graphs)),
         lifts_(std::move(lifts)),
-        term_domain_(std::move(term_domain)),
         term_vertex_(std::move(term_vertex)),
-        domains_(std::move(domains)),
-        vnum_(std::move(vnum)),
+        tree_(std::move(tree)),
+        file_tree_(std::move(file_tree)),
+        domains_(tree_.domains),
+        term_domain_(tree_.term_domain),
         settle_limit_(settle_limit) {
     for (Num d = 0; d < static_cast<Num>(domains_.size()); ++d)
       if (domains_[index(d)].father < 0) root_ = d;
@@ -181,15 +189,16 @@ class Deco2Architecture final : public Architecture {
   }
 
   void save(std::ostream& out) const override {
-    for (const DomainNode& d : domains_)
+    const DomainTree& saved = file_tree_.domains.empty() ? tree_ : file_tree_;
+    for (const DomainNode& d : saved.domains)
       if (d.heap < 1)
         fail(ErrorCode::overflow,
              "this deco 2 tree is deeper than SCOTCH's domain numbers can express (63 levels)");
     out << "deco\n2\n"
-        << size() << '\t' << levels_.size() << '\t' << vnum_.size() << '\n';
+        << size() << '\t' << levels_.size() << '\t' << saved.vnum.size() << '\n';
     for (Num t = 0; t < size(); ++t)
-      out << term_domain_[index(t)] << '\t' << term_vertex_[index(t)] << '\n';
-    for (const DomainNode& d : domains_)
+      out << saved.term_domain[index(t)] << '\t' << term_vertex_[index(t)] << '\n';
+    for (const DomainNode& d : saved.domains)
       out << d.heap << '\t' << d.size << '\t' << d.weight << '\t' << d.min_terminal << '\t'
           << d.father << '\t' << d.son0 << '\t' << d.son1 << '\t' << d.level << '\t' << d.vnum
           << '\n';
@@ -197,8 +206,8 @@ class Deco2Architecture final : public Architecture {
       write_level(out, levels_[l], l == 0);
       out << levels_[l].diameter << '\n';
     }
-    for (std::size_t i = 0; i < vnum_.size(); ++i)
-      out << vnum_[i] << (i + 1 == vnum_.size() || i % 8 == 7 ? '\n' : '\t');
+    for (std::size_t i = 0; i < saved.vnum.size(); ++i)
+      out << saved.vnum[i] << (i + 1 == saved.vnum.size() || i % 8 == 7 ? '\n' : '\t');
   }
 
   Deco2Shape shape() const {
@@ -426,9 +435,10 @@ class Deco2Architecture final : public Architecture {
   std::vector<Level> levels_;         // as the file has them
   std::vector<CsrGraph> walk_graphs_;  // see the constructor
   std::vector<Lift> lifts_;
-  std::vector<Num> term_domain_, term_vertex_;
-  std::vector<DomainNode> domains_;
-  std::vector<Num> vnum_;
+  std::vector<Num> term_vertex_;
+  DomainTree tree_, file_tree_;  // see the constructor
+  const std::vector<DomainNode>& domains_;  // tree_'s
+  const std::vector<Num>& term_domain_;
   Num settle_limit_;
   Num root_ = 0;
   std::vector<Num> centre_;  // finest vertex standing for each domain
@@ -574,64 +584,51 @@ WalkHierarchy coarsen_by_walks(CsrGraph finest, const std::vector<Num>& capacity
   return walks;
 }
 
-}  // namespace
-
-ArchPtr build_deco2(const Graph& graph, const std::vector<Num>* list, Num settle_limit) {
-  if (settle_limit < 2) fail_invalid("deco 2 search limit must be at least 2");
-  const TargetTerminals terminals = select_target_terminals(graph, list);
-  const Num termnbr = static_cast<Num>(terminals.vertex.size());
-
-  CsrGraph finest = csr_from_graph(graph);
-  std::vector<Level> levels(1);
-  if (graph.velotab != nullptr) levels[0].load = finest.vwgt;
-  std::vector<Num> capacity(index(graph.vertnbr), 0);
-  for (Num t = 0; t < termnbr; ++t)
-    capacity[index(terminals.vertex[index(t)])] = terminals.weight[index(t)];
-  WalkHierarchy walks = coarsen_by_walks(std::move(finest), capacity);
-  levels.resize(walks.graphs.size());
-  for (std::size_t l = 0; l < levels.size(); ++l) levels[l].graph = std::move(walks.graphs[l]);
-  walks.graphs.clear();
+// The coarsening tree of walks, without the vertices holding no terminal, compacted into a
+// bipartitioning tree (a node with a single non-empty son is merged with it), domain numbers
+// assigned top-down. Terminal t is finest vertex term_vertex[t], of capacity term_weight[t].
+// False when the top level holds terminals in more than one vertex (a disconnected target).
+bool compact_coarsening_tree(const WalkHierarchy& walks, const std::vector<Num>& term_vertex,
+                             const std::vector<Num>& term_weight, DomainTree& tree) {
+  const Num termnbr = static_cast<Num>(term_vertex.size());
   const std::vector<CoarseningStep>& steps = walks.steps;
-  for (Level& level : levels) {
-    Graph view;
-    view_csr_as_graph(level.graph, view);
-    BreadthFirstSearch bfs(view);
-    level.diameter = pseudo_diameter(bfs, 0).length;
-  }
-
   // Terminal counts, capacities and smallest terminal of every vertex at every level.
-  const Num levlnbr = static_cast<Num>(levels.size());
+  const Num levlnbr = static_cast<Num>(walks.graphs.size());
   std::vector<std::vector<Num>> count(index(levlnbr)), weight(index(levlnbr)), first(index(levlnbr));
-  std::vector<Num> terminal_of(index(graph.vertnbr), -1);
-  for (Num t = 0; t < termnbr; ++t) terminal_of[index(terminals.vertex[index(t)])] = t;
   for (Num l = 0; l < levlnbr; ++l) {
-    const Num n = levels[index(l)].graph.vertex_count();
+    const Num n = walks.graphs[index(l)].vertex_count();
     count[index(l)].assign(index(n), 0);
     weight[index(l)].assign(index(n), 0);
     first[index(l)].assign(index(n), std::numeric_limits<Num>::max());
   }
-  for (Num v = 0; v < graph.vertnbr; ++v)
-    if (const Num t = terminal_of[index(v)]; t >= 0) {
-      count[0][index(v)] = 1;
-      weight[0][index(v)] = terminals.weight[index(t)];
-      first[0][index(v)] = t;
-    }
+  for (Num t = 0; t < termnbr; ++t) {
+    const Num v = term_vertex[index(t)];
+    count[0][index(v)] = 1;
+    weight[0][index(v)] = term_weight[index(t)];
+    first[0][index(v)] = t;
+  }
   for (Num l = 0; l + 1 < levlnbr; ++l)
-    for (Num v = 0; v < levels[index(l)].graph.vertex_count(); ++v) {
+    for (Num v = 0; v < walks.graphs[index(l)].vertex_count(); ++v) {
       const Num c = steps[index(l)].fine_to_coarse[index(v)];
       count[index(l) + 1][index(c)] += count[index(l)][index(v)];
       weight[index(l) + 1][index(c)] += weight[index(l)][index(v)];
       first[index(l) + 1][index(c)] = std::min(first[index(l) + 1][index(c)], first[index(l)][index(v)]);
     }
 
-  // Compaction into a bipartitioning tree, in pre-order, by an explicit stack.
+  // Compaction, in pre-order, by an explicit stack.
   const Num top = levlnbr - 1;
   Num root_vertex = -1;
-  for (Num v = 0; v < levels[index(top)].graph.vertex_count(); ++v)
-    if (count[index(top)][index(v)] > 0) root_vertex = v;
-  std::vector<DomainNode> domains;
+  for (Num v = 0; v < walks.graphs[index(top)].vertex_count(); ++v)
+    if (count[index(top)][index(v)] > 0) {
+      if (root_vertex >= 0) return false;
+      root_vertex = v;
+    }
+  std::vector<DomainNode>& domains = tree.domains;
+  std::vector<Num>& vnum = tree.vnum;
+  domains.clear();
+  vnum.clear();
   domains.reserve(2 * index(termnbr) - 1);
-  std::vector<Num> vnum, term_domain(index(termnbr), -1), term_vertex = terminals.vertex;
+  tree.term_domain.assign(index(termnbr), -1);
   struct Pending {
     Num level, vertex, father;
     std::int64_t heap;
@@ -670,7 +667,7 @@ ArchPtr build_deco2(const Graph& graph, const std::vector<Num>* list, Num settle
     n.vnum = static_cast<Num>(vnum.size()) - 1;
     if (p.father >= 0) (p.which == 0 ? domains[index(p.father)].son0 : domains[index(p.father)].son1) = id;
     if (l == 0 && sons[0] < 0) {
-      term_domain[index(first[0][index(v)])] = id;
+      tree.term_domain[index(first[0][index(v)])] = id;
     } else {
       const bool deep = p.heap < 1 || p.heap > (std::numeric_limits<std::int64_t>::max() - 1) / 2;
       const std::int64_t heap0 = deep ? -1 : 2 * p.heap;
@@ -680,10 +677,48 @@ ArchPtr build_deco2(const Graph& graph, const std::vector<Num>* list, Num settle
     domains.push_back(n);
   }
   number_preorder(domains, 0);
-  return std::make_shared<Deco2Architecture>(std::move(levels), std::move(term_domain),
-                                             std::move(term_vertex), std::move(domains),
-                                             std::move(vnum), settle_limit,
-                                             std::move(walks.lifts));
+  return true;
+}
+
+bool same_trees(const DomainTree& a, const DomainTree& b) {
+  if (a.term_domain != b.term_domain || a.vnum != b.vnum || a.domains.size() != b.domains.size())
+    return false;
+  for (std::size_t d = 0; d < a.domains.size(); ++d) {
+    const DomainNode &x = a.domains[d], &y = b.domains[d];
+    if (x.heap != y.heap || x.father != y.father || x.son0 != y.son0 || x.son1 != y.son1 ||
+        x.level != y.level || x.vnum != y.vnum)
+      return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+ArchPtr build_deco2(const Graph& graph, const std::vector<Num>* list, Num settle_limit) {
+  if (settle_limit < 2) fail_invalid("deco 2 search limit must be at least 2");
+  const TargetTerminals terminals = select_target_terminals(graph, list);
+
+  CsrGraph finest = csr_from_graph(graph);
+  std::vector<Level> levels(1);
+  if (graph.velotab != nullptr) levels[0].load = finest.vwgt;
+  std::vector<Num> capacity(index(graph.vertnbr), 0);
+  for (std::size_t t = 0; t < terminals.vertex.size(); ++t)
+    capacity[index(terminals.vertex[t])] = terminals.weight[t];
+  WalkHierarchy walks = coarsen_by_walks(std::move(finest), capacity);
+  DomainTree tree;
+  if (!compact_coarsening_tree(walks, terminals.vertex, terminals.weight, tree))
+    fail_invalid("deco 2: the terminals are not connected in the target graph");
+  levels.resize(walks.graphs.size());
+  for (std::size_t l = 0; l < levels.size(); ++l) levels[l].graph = std::move(walks.graphs[l]);
+  walks.graphs.clear();
+  for (Level& level : levels) {
+    Graph view;
+    view_csr_as_graph(level.graph, view);
+    BreadthFirstSearch bfs(view);
+    level.diameter = pseudo_diameter(bfs, 0).length;
+  }
+  return std::make_shared<Deco2Architecture>(std::move(levels), terminals.vertex, std::move(tree),
+                                             DomainTree{}, settle_limit, std::move(walks.lifts));
 }
 
 // ---- Reading -------------------------------------------------------------------------------
@@ -872,18 +907,25 @@ ArchPtr read_deco_version2(TgtReader& reader) {
     }
     return 0;
   });
-  // Distances come from Tartan's own walk hierarchy over the finest level (the file's coarse
-  // levels serve only to save the target again): see the header.
-  std::vector<Num> capacity(index(levels[0].graph.vertex_count()), 0);
-  for (Num t = 0; t < termnbr; ++t)
-    capacity[index(term_vertex[index(t)])] = domains[index(term_domain[index(t)])].weight;
+  // Distances and domains come from Tartan's own walk hierarchy over the finest level (the
+  // file's coarse levels and tree serve only to save the target again): see the header.
+  std::vector<Num> capacity(index(levels[0].graph.vertex_count()), 0), term_weight(index(termnbr));
+  for (Num t = 0; t < termnbr; ++t) {
+    term_weight[index(t)] = domains[index(term_domain[index(t)])].weight;
+    capacity[index(term_vertex[index(t)])] = term_weight[index(t)];
+  }
   WalkHierarchy walks = coarsen_by_walks(levels[0].graph, capacity);
-  // A file Tartan wrote holds that very hierarchy: keep one copy.
+  DomainTree file_tree{std::move(domains), std::move(term_domain), std::move(vnum)};
+  DomainTree tree;
+  // Terminals in several components of the target graph: the file's tree keeps them together.
+  if (!compact_coarsening_tree(walks, term_vertex, term_weight, tree)) std::swap(tree, file_tree);
+  // A file Tartan wrote holds that very hierarchy and tree: keep one copy.
+  if (same_trees(tree, file_tree)) file_tree = DomainTree{};
   if (same_graphs(walks.graphs, levels)) walks.graphs.clear();
-  return std::make_shared<Deco2Architecture>(std::move(levels), std::move(term_domain),
-                                             std::move(term_vertex), std::move(domains),
-                                             std::move(vnum), kDeco2SettleLimit,
-                                             std::move(walks.lifts), std::move(walks.graphs));
+  return std::make_shared<Deco2Architecture>(std::move(levels), std::move(term_vertex),
+                                             std::move(tree), std::move(file_tree),
+                                             kDeco2SettleLimit, std::move(walks.lifts),
+                                             std::move(walks.graphs));
 }
 
 Deco2Shape deco2_shape(const Architecture& arch) {
