@@ -36,14 +36,14 @@ struct DomainNode {
   Num size = 0, weight = 0, min_terminal = 0;
   Num father = -1, son0 = -1, son1 = -1;
   Num level = 0;  // level at which the domain is a single vertex (its lowest such level)
-  Num vnum = 0;   // index in the tree's vnum of that vertex; the entries before it hold its vertices at
-                  // the levels above, up to the one below its father's level
+  Num vnum = 0;   // index in the tree's vnum of that vertex; the entries before it hold its
+                  // vertices at the levels above, up to the one below its father's level
   Num preorder = 0, preorder_end = 0;
 };
 
 // A bipartitioning tree over the terminals, with SCOTCH's vertex chains.
 struct DomainTree {
-  std::vector<DomainNode> domains;  // pre-order ranges numbered
+  std::vector<DomainNode> domains;  // with their pre-order ranges
   std::vector<Num> term_domain;     // leaf domain of each terminal
   std::vector<Num> vnum;            // see DomainNode::vnum
 };
@@ -131,12 +131,10 @@ class Deco2Architecture final : public Architecture {
         term_vertex_(std::move(term_vertex)),
         tree_(std::move(tree)),
         file_tree_(std::move(file_tree)),
-        domains_(tree_.domains),
-        term_domain_(tree_.term_domain),
         settle_limit_(settle_limit) {
-    for (Num d = 0; d < static_cast<Num>(domains_.size()); ++d)
-      if (domains_[index(d)].father < 0) root_ = d;
-    centre_ = domain_centres(walk_level(0), domains_, term_domain_, term_vertex_);
+    for (Num d = 0; d < static_cast<Num>(tree_.domains.size()); ++d)
+      if (tree_.domains[index(d)].father < 0) root_ = d;
+    centre_ = domain_centres(walk_level(0), tree_.domains, tree_.term_domain, term_vertex_);
     const std::size_t profile_bytes =
         sizeof(WalkProfile) + 64 + sizeof(std::size_t) * (lifts_.size() + 1) +
         sizeof(ProfileEntry) *
@@ -147,13 +145,13 @@ class Deco2Architecture final : public Architecture {
   }
 
   const char* kind_name() const override { return "deco2"; }
-  Num size() const override { return static_cast<Num>(term_domain_.size()); }
+  Num size() const override { return static_cast<Num>(tree_.term_domain.size()); }
   Domain first_domain() const override { return domain(root_); }
   Domain terminal_domain(Num terminal) const override {
     if (terminal < 0 || terminal >= size())
       fail_invalid("terminal " + std::to_string(terminal) + " is outside [0, " +
                    std::to_string(size()) + ")");
-    return domain(term_domain_[index(terminal)]);
+    return domain(tree_.term_domain[index(terminal)]);
   }
   Num domain_number(const Domain& dom) const override { return node(dom).min_terminal; }
   Num domain_size(const Domain& dom) const override { return node(dom).size; }
@@ -177,7 +175,7 @@ class Deco2Architecture final : public Architecture {
     return distance(node_index(terminal_domain(a)), node_index(terminal_domain(b)));
   }
   Num terminal_weight(Num terminal) const override {
-    return domains_[index(node_index(terminal_domain(terminal)))].weight;
+    return tree_.domains[index(node_index(terminal_domain(terminal)))].weight;
   }
 
   int domain_words() const override { return 1; }
@@ -213,11 +211,11 @@ class Deco2Architecture final : public Architecture {
   Deco2Shape shape() const {
     Deco2Shape result;
     for (const Level& level : levels_) result.level_vertices.push_back(level.graph.vertex_count());
-    result.domain_count = static_cast<Num>(domains_.size());
+    result.domain_count = static_cast<Num>(tree_.domains.size());
     for (Num t = 0; t < size(); ++t) {
       Num depth = 0;
-      for (Num d = term_domain_[index(t)]; domains_[index(d)].father >= 0;
-           d = domains_[index(d)].father)
+      for (Num d = tree_.term_domain[index(t)]; tree_.domains[index(d)].father >= 0;
+           d = tree_.domains[index(d)].father)
         ++depth;
       result.tree_depth = std::max(result.tree_depth, depth);
     }
@@ -232,11 +230,11 @@ class Deco2Architecture final : public Architecture {
   }
   Num node_index(const Domain& dom) const {
     const std::int64_t n = dom.word[0];
-    if (n < 0 || n >= static_cast<std::int64_t>(domains_.size()))
+    if (n < 0 || n >= static_cast<std::int64_t>(tree_.domains.size()))
       fail_invalid("domain " + std::to_string(n) + " does not belong to this deco 2 target");
     return static_cast<Num>(n);
   }
-  const DomainNode& node(const Domain& dom) const { return domains_[index(node_index(dom))]; }
+  const DomainNode& node(const Domain& dom) const { return tree_.domains[index(node_index(dom))]; }
 
   const CsrGraph& walk_level(Num l) const {
     return walk_graphs_.empty() ? levels_[index(l)].graph : walk_graphs_[index(l)];
@@ -264,7 +262,7 @@ class Deco2Architecture final : public Architecture {
     for (Num l = 0;; ++l) {
       const CsrGraph& level = walk_level(l);
       const Num limit = l == 0 ? settle_limit_ : std::max<Num>(8, settle_limit_ / 4);
-      bounded_search(level, level.vwgt, sources, -1, limit, &settled);
+      bounded_settle(level, level.vwgt, sources, limit, settled);
       // This level's entries: the settled vertices sorted by vertex, then the sources
       // (sorted by vertex, one each) joining their settled entry or added and merged in.
       std::vector<ProfileEntry>& entries = profile.entries;
@@ -376,7 +374,7 @@ class Deco2Architecture final : public Architecture {
     while (top > 0) {
       --top;
       const Num x = stack[top][0], depth = stack[top][1];
-      const DomainNode& n = domains_[index(x)];
+      const DomainNode& n = tree_.domains[index(x)];
       if (n.son0 < 0 || depth == kDeco2AveragingDepth) {
         piece[count] = x;
         weight[count++] = n.weight;
@@ -437,8 +435,6 @@ class Deco2Architecture final : public Architecture {
   std::vector<Lift> lifts_;
   std::vector<Num> term_vertex_;
   DomainTree tree_, file_tree_;  // see the constructor
-  const std::vector<DomainNode>& domains_;  // tree_'s
-  const std::vector<Num>& term_domain_;
   Num settle_limit_;
   Num root_ = 0;
   std::vector<Num> centre_;  // finest vertex standing for each domain

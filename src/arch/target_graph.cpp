@@ -190,27 +190,10 @@ struct SearchWorkspace {
 
 }  // namespace
 
-BoundedSearchResult bounded_search(const CsrGraph& level, const std::vector<Num>& vertex_cost,
-                                   Num source, Num target, Num settle_limit) {
-  return bounded_search(level, vertex_cost, std::vector<SearchSeed>{{source, 0}}, target,
-                        settle_limit, nullptr);
-}
-
-BoundedSearchResult bounded_search(const CsrGraph& level, const std::vector<Num>& vertex_cost,
-                                   const std::vector<SearchSeed>& sources, Num target,
-                                   Num settle_limit, std::vector<SearchSeed>* settled_out) {
-  thread_local std::vector<SearchSeed> targets;
-  targets.clear();
-  if (target >= 0) targets.push_back(SearchSeed{target, 0});
-  return bounded_meet(level, vertex_cost, sources, targets, settle_limit, settled_out);
-}
-
-BoundedSearchResult bounded_meet(const CsrGraph& level, const std::vector<Num>& vertex_cost,
-                                 const std::vector<SearchSeed>& sources,
-                                 const std::vector<SearchSeed>& targets, Num settle_limit,
-                                 std::vector<SearchSeed>* settled_out) {
-  BoundedSearchResult result;
-  // Held through a pointer so that the thread-local lookup happens once per query, not in
+void bounded_settle(const CsrGraph& level, const std::vector<Num>& vertex_cost,
+                    const std::vector<SearchSeed>& sources, Num settle_limit,
+                    std::vector<SearchSeed>& settled) {
+  // Held through a pointer so that the thread-local lookup happens once per search, not in
   // every table access.
   thread_local std::unique_ptr<SearchWorkspace> thread_work;
   if (!thread_work) thread_work = std::make_unique<SearchWorkspace>();
@@ -226,31 +209,16 @@ BoundedSearchResult bounded_meet(const CsrGraph& level, const std::vector<Num>& 
     heap.emplace_back(seed.cost, seed.vertex);
   }
   std::make_heap(heap.begin(), heap.end(), std::greater<Entry>());
-  if (settled_out != nullptr) settled_out->clear();
-  auto extra_of = [&](Num v) -> Num {
-    const auto at = std::lower_bound(targets.begin(), targets.end(), v,
-                                     [](const SearchSeed& s, Num x) { return s.vertex < x; });
-    return at != targets.end() && at->vertex == v ? at->cost : -1;
-  };
-  Num settled = 0;
+  settled.clear();
   while (!heap.empty()) {
     std::pop_heap(heap.begin(), heap.end(), std::greater<Entry>());
     const auto [cost, v] = heap.back();
     heap.pop_back();
-    if (result.found && cost >= result.cost) return result;
     SearchWorkspace::Slot& slot = work.find(v);
     if (slot.settled || cost > slot.cost) continue;
     slot.settled = true;
-    if (const Num extra = extra_of(v); extra >= 0 && (!result.found || cost + extra < result.cost)) {
-      result.found = true;
-      result.cost = cost + extra;
-      if (extra == 0) return result;  // nothing cheaper can follow
-    }
-    if (!result.found) {
-      result.lower_bound = cost;
-      if (settled_out != nullptr) settled_out->push_back(SearchSeed{v, cost});
-    }
-    if (++settled >= settle_limit) return result;
+    settled.push_back(SearchSeed{v, cost});
+    if (static_cast<Num>(settled.size()) >= settle_limit) return;
     const Num through = cost + (!slot.seed && !vertex_cost.empty() ? vertex_cost[index(v)] : 0);
     for (Num arc = level.xadj[index(v)]; arc < level.xadj[index(v) + 1]; ++arc) {
       const Num w = level.adjncy[index(arc)];
@@ -264,7 +232,6 @@ BoundedSearchResult bounded_meet(const CsrGraph& level, const std::vector<Num>& 
       }
     }
   }
-  return result;
 }
 
 void view_csr_as_graph(const CsrGraph& csr, Graph& view) {

@@ -51,40 +51,21 @@ class ExactDistances {
   std::vector<Num> distance_;
 };
 
-// Result of one bounded search.
-struct BoundedSearchResult {
-  bool found = false;
-  Num cost = 0;         // when found: edges + intermediate vertices on the cheapest path
-  Num lower_bound = 0;  // when not found: every vertex not settled costs at least this much
-};
-
-// Cheapest path from source to target in a level graph (arc weights = edge traversal costs,
-// vertex_cost[v] = traversal cost of an intermediate vertex v, empty = all 0), giving up after
-// settling settle_limit vertices. Its workspace is a per-thread hash table stamped with a
-// generation number, so a query touches only the vertices it reaches: no level-sized array is
-// cleared or allocated per query. Thread-safe.
-BoundedSearchResult bounded_search(const CsrGraph& level, const std::vector<Num>& vertex_cost,
-                                   Num source, Num target, Num settle_limit);
-
 // A vertex with the cost already paid to reach it.
 struct SearchSeed {
   Num vertex;
   Num cost;
 };
 
-// Same search from several sources at once (their vertex costs not counted). When the target
-// is not reached, settled (if not null) receives every settled vertex with its cost.
-BoundedSearchResult bounded_search(const CsrGraph& level, const std::vector<Num>& vertex_cost,
-                                   const std::vector<SearchSeed>& sources, Num target,
-                                   Num settle_limit, std::vector<SearchSeed>* settled);
-
-// Cheapest cost(source -> v) + extra(v) over the targets v (sorted by vertex, one entry each,
-// extra = their cost field), from several sources, settling at most settle_limit vertices.
-// When no target is reached, settled (if not null) receives the settled vertices.
-BoundedSearchResult bounded_meet(const CsrGraph& level, const std::vector<Num>& vertex_cost,
-                                 const std::vector<SearchSeed>& sources,
-                                 const std::vector<SearchSeed>& targets, Num settle_limit,
-                                 std::vector<SearchSeed>* settled);
+// Dijkstra's algorithm on a level graph (arc weights = edge traversal costs, vertex_cost[v] =
+// traversal cost of an intermediate vertex v, empty = all 0) from several sources at once
+// (their own vertex costs not counted), giving up after settling settle_limit vertices: settled
+// receives them in settling order, with their costs. Its workspace is a per-thread hash table
+// stamped with a generation number, so a search touches only the vertices it reaches: no
+// level-sized array is cleared or allocated per search. Thread-safe.
+void bounded_settle(const CsrGraph& level, const std::vector<Num>& vertex_cost,
+                    const std::vector<SearchSeed>& sources, Num settle_limit,
+                    std::vector<SearchSeed>& settled);
 
 // A read-only Graph view of a CsrGraph (arrays borrowed, base 0), for the traversal module.
 void view_csr_as_graph(const CsrGraph& csr, Graph& view);
