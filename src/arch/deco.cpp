@@ -13,7 +13,7 @@
 #include "arch/target_graph.hpp"
 #include "common/error.hpp"
 #include "common/random.hpp"
-#include "mapping/bipartition.hpp"
+#include "partition/bipartition.hpp"
 
 namespace tartan {
 

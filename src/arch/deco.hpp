@@ -18,7 +18,7 @@
 #include "arch/architecture.hpp"
 #include "arch/tgt_reader.hpp"
 #include "graph/graph.hpp"
-#include "mapping/bipartition.hpp"
+#include "partition/bipartition.hpp"
 
 namespace tartan {
 
@@ -32,7 +32,7 @@ struct Deco0Options {
 
 // deco 0 from a target graph: list (based like the graph, null for every vertex) selects the
 // terminals; distances go through the whole graph. The recursive bipartitioning splits each
-// domain with the multilevel graph bipartitioner (mapping/bipartition.hpp) into halves of
+// domain with the multilevel graph bipartitioner (partition/bipartition.hpp) into halves of
 // floor and ceiling of half its terminals, cutting the fewest (cheapest-to-cross) links. A
 // domain owns target-graph vertices: its terminals and the non-terminal vertices (routers,
 // unlisted vertices, load 0) that fell on its side, so halves stay connected through them.

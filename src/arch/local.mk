@@ -1,6 +1,7 @@
 # src/arch: files of this concern (included by the top Makefile.am)
 libtartan_core_la_SOURCES += \
-	src/arch/architecture.hpp src/arch/architecture.cpp src/arch/arch_factory.hpp \
+	src/arch/architecture.hpp src/arch/architecture.cpp \
+	src/arch/distance_oracle.hpp src/arch/distance_oracle.cpp src/arch/arch_factory.hpp \
 	src/arch/arch_numbers.hpp src/arch/tgt_reader.hpp src/arch/tgt_reader.cpp \
 	src/arch/arch_registry.hpp src/arch/arch_registry.cpp \
 	src/arch/arch_complete.cpp src/arch/arch_hypercube.cpp src/arch/arch_grid.cpp \

@@ -2,7 +2,7 @@
 // method and for tests.
 #pragma once
 
-#include "mapping/bipartition.hpp"
+#include "partition/bipartition.hpp"
 #include "mapping/method.hpp"
 
 namespace tartan {

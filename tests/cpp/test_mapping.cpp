@@ -8,9 +8,9 @@
 
 #include "arch/arch_factory.hpp"
 #include "common/error.hpp"
-#include "mapping/bipartition.hpp"
+#include "partition/bipartition.hpp"
 #include "mapping/drb.hpp"
-#include "mapping/gain_queue.hpp"
+#include "partition/gain_queue.hpp"
 #include "mapping/kway_refine.hpp"
 #include "mapping/methods.hpp"
 #include "mapping_test_graphs.hpp"

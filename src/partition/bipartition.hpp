@@ -13,7 +13,7 @@
 #include "common/num.hpp"
 #include "common/random.hpp"
 #include "graph/coarsening.hpp"
-#include "mapping/gain_queue.hpp"
+#include "partition/gain_queue.hpp"
 
 namespace tartan {
 

@@ -1,4 +1,4 @@
-#include "mapping/bipartition.hpp"
+#include "partition/bipartition.hpp"
 
 #include <algorithm>
 #include <cmath>
