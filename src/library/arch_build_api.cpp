@@ -9,6 +9,7 @@
 #include "library/arch_handle.hpp"
 #include "library/graph_handle.hpp"
 #include "library/strat_handle.hpp"
+#include "strat/strat_parser.hpp"
 
 namespace tartan::api {
 namespace {
@@ -39,15 +40,25 @@ std::unique_ptr<std::vector<Num>> vertex_list(const Graph& graph, Num listnbr,
   return std::make_unique<std::vector<Num>>(listtab, listtab + listnbr);
 }
 
-// The bipartitioning options of a build's strategy (NULL: the default strategy's).
+// The bipartitioning options of a build's strategy (NULL or empty: the defaults): the
+// parameters of its single drb{...} step, and its seed.
 Deco0Options tree_options(const TARTAN_Strat* strat) {
-  static const Strategy default_strategy;
-  const Strategy& strategy = strat != nullptr ? unwrap<Strategy>(strat) : default_strategy;
-  const DrbOptions drb = tree_bipartition_options(strategy);
   Deco0Options options;
-  options.runs = drb.runs;
-  options.bipartition = drb.bipartition;
+  if (strat == nullptr) return options;
+  const Strategy& strategy = unwrap<Strategy>(strat);
   options.seed = strategy.seed;
+  if (strategy.text.empty()) return options;
+  static const char* const keys[] = {"runs", "coarse", "ratio", "tries", "passes", "moves", nullptr};
+  static const MethodEntry tree_step{"drb", "bipartitioning of a target build", keys, nullptr};
+  try {
+    const auto params = parse_method_call(strategy.text, tree_step);
+    options.runs = static_cast<int>(params->integer("runs", options.runs, 1, 100));
+    options.bipartition = read_bipartition_options(*params);
+  } catch (const Error& error) {
+    fail_invalid("a target build's bipartitioning strategy must be a single drb{...} step (keys "
+                 "runs, coarse, ratio, tries, passes, moves): '" + strategy.text + "': " +
+                 error.what());
+  }
   return options;
 }
 

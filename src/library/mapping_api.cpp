@@ -26,6 +26,7 @@ struct MappingObject {
   ArchPtr arch;
   Num* parttab = nullptr;        // the caller's array, or owned.data()
   std::vector<Num> owned;
+  PhaseLog phases;               // of the last computation
 };
 
 }  // namespace
@@ -55,7 +56,7 @@ MappingObject& mapping_of(const TARTAN_Graph* graph_handle, const TARTAN_Mapping
 // Maps graph onto arch into parttab (vertnbr entries); with keep_fixed, entries other than -1
 // are fixed vertices. strat may be NULL: the default strategy.
 void compute(const Graph& graph, const Architecture& arch, const TARTAN_Strat* strat,
-             Num* parttab, bool keep_fixed) {
+             Num* parttab, bool keep_fixed, PhaseLog* phases = nullptr) {
   const Strategy default_strategy;
   const Strategy& strategy = strat != nullptr ? unwrap<Strategy>(strat) : default_strategy;
   if (graph.vertnbr > 0) require(parttab, "parttab");
@@ -65,7 +66,7 @@ void compute(const Graph& graph, const Architecture& arch, const TARTAN_Strat* s
     fixed.resize(parts.size());
     for (std::size_t v = 0; v < parts.size(); ++v) fixed[v] = parts[v] != -1;
   }
-  run_strategy(strategy, graph, arch, parts, fixed);
+  run_strategy(strategy, graph, arch, parts, fixed, phases);
   std::copy(parts.begin(), parts.end(), parttab);
 }
 
@@ -138,7 +139,8 @@ TARTAN_API int TARTAN_graphMapCompute(TARTAN_Graph* graph, TARTAN_Mapping* mappi
                                       TARTAN_Strat* strat) {
   return guarded(__func__, [&] {
     MappingObject& object = mapping_of(graph, mapping);
-    compute(*object.graph, *object.arch, strat, object.parttab, false);
+    object.phases.clear();
+    compute(*object.graph, *object.arch, strat, object.parttab, false, &object.phases);
   });
 }
 
@@ -146,7 +148,8 @@ TARTAN_API int TARTAN_graphMapFixedCompute(TARTAN_Graph* graph, TARTAN_Mapping* 
                                            TARTAN_Strat* strat) {
   return guarded(__func__, [&] {
     MappingObject& object = mapping_of(graph, mapping);
-    compute(*object.graph, *object.arch, strat, object.parttab, true);
+    object.phases.clear();
+    compute(*object.graph, *object.arch, strat, object.parttab, true, &object.phases);
   });
 }
 
@@ -161,6 +164,27 @@ TARTAN_API int TARTAN_graphMapFixed(TARTAN_Graph* graph, const TARTAN_Arch* arch
                                     TARTAN_Strat* strat, TARTAN_Num* parttab) {
   return guarded(__func__, [&] {
     compute(unwrap<Graph>(graph), *arch_of(arch), strat, parttab, true);
+  });
+}
+
+TARTAN_API int TARTAN_graphMapPhaseCount(const TARTAN_Graph* graph,
+                                         const TARTAN_Mapping* mapping, TARTAN_Num* phasenbr) {
+  return guarded(__func__, [&] {
+    const MappingObject& object = mapping_of(graph, mapping);
+    require(phasenbr, "phasenbr");
+    *phasenbr = static_cast<Num>(object.phases.phases().size());
+  });
+}
+
+TARTAN_API int TARTAN_graphMapPhase(const TARTAN_Graph* graph, const TARTAN_Mapping* mapping,
+                                    TARTAN_Num index, const char** nameptr, double* secondsptr) {
+  return guarded(__func__, [&] {
+    const auto& phases = mapping_of(graph, mapping).phases.phases();
+    if (index < 0 || static_cast<std::size_t>(index) >= phases.size())
+      fail_invalid("phase " + std::to_string(index) + " does not exist (the last computation has " +
+                   std::to_string(phases.size()) + " phases)");
+    if (nameptr != nullptr) *nameptr = phases[index].name.c_str();
+    if (secondsptr != nullptr) *secondsptr = phases[index].seconds;
   });
 }
 

@@ -4,7 +4,9 @@
 #include <cmath>
 #include <string>
 
+#include "arch/distance_oracle.hpp"
 #include "common/error.hpp"
+#include "mapping/balance.hpp"
 #include "mapping/methods.hpp"
 
 namespace tartan {
@@ -73,11 +75,14 @@ int ceil_log2(Num x) {
 class DrbRun {
  public:
   DrbRun(MappingContext& ctx, const DrbOptions& options)
-      : ctx_(ctx), graph_(ctx.graph), arch_(ctx.arch), options_(options), queue_(options.policy) {}
+      : ctx_(ctx), graph_(ctx.graph), arch_(ctx.arch), distance_(ctx.arch), options_(options),
+        queue_(options.policy) {}
 
   void run() {
     const Num n = graph_.vertnbr;
     const Num k = arch_.size();
+    for (Num v = 0; v < n; ++v) total_load_ += graph_.vertex_load(v);
+    total_weight_ = arch_.domain_weight(arch_.first_domain());
     vertex_domain_.assign(static_cast<std::size_t>(n), 0);
     local_index_.assign(static_cast<std::size_t>(n), -1);
     domains_.push_back(arch_.first_domain());
@@ -112,18 +117,6 @@ class DrbRun {
     }
   }
 
-  // Distances from both subdomains to domain d, memoised for the current job.
-  void cache_distance(Num d, const Domain& part0, const Domain& part1) {
-    if (static_cast<std::size_t>(d) >= cache_stamp_.size()) {
-      cache_stamp_.resize(domains_.size(), -1);
-      cache_dist_.resize(domains_.size() * 2, 0);
-    }
-    if (cache_stamp_[d] == current_serial_) return;
-    cache_stamp_[d] = current_serial_;
-    cache_dist_[2 * d] = arch_.domain_distance(part0, domains_[d]);
-    cache_dist_[2 * d + 1] = arch_.domain_distance(part1, domains_[d]);
-  }
-
   void split(const Job& job) {
     const Domain domain = domains_[job.domain];
     Domain part[2];
@@ -131,24 +124,24 @@ class DrbRun {
       place(job.begin, job.end, job.domain);
       return;
     }
-    current_serial_ = job.serial;
     const Num count = job.end - job.begin;
 
-    // The job's subgraph, with the cost of its cocycle edges as per-vertex external costs.
+    // The job's subgraph; its cocycle edges (toward vertices already placed in other domains)
+    // become per-vertex external costs, from the distances of both halves to each of the
+    // distinct domains they reach.
     for (Num i = 0; i < count; ++i) local_index_[order_[job.begin + i]] = i;
     CsrGraph& sub = subgraph_;
     sub.xadj.assign(1, 0);
     sub.adjncy.clear();
     sub.adjwgt.clear();
     sub.vwgt.resize(static_cast<std::size_t>(count));
-    problem_.external.assign(static_cast<std::size_t>(count), 0);
-    bool any_external = false;
+    cocycle_.clear();
+    reached_domains_.clear();
     I64 free_load = 0;
     for (Num i = 0; i < count; ++i) {
       const Num v = order_[job.begin + i];
       sub.vwgt[i] = graph_.vertex_load(v);
       free_load += sub.vwgt[i];
-      I64 external = 0;
       for (Num arc = graph_.begin(v); arc < graph_.end(v); ++arc) {
         const Num u = graph_.neighbour(arc);
         if (u == v) continue;
@@ -159,15 +152,34 @@ class DrbRun {
           sub.adjwgt.push_back(w);
         } else {
           const Num d = vertex_domain_[u];
-          cache_distance(d, part[0], part[1]);
-          external += static_cast<I64>(w) * (cache_dist_[2 * d + 1] - cache_dist_[2 * d]);
+          if (domain_slot_.size() < domains_.size()) domain_slot_.resize(domains_.size(), -1);
+          if (domain_slot_[d] < 0) {
+            domain_slot_[d] = static_cast<Num>(reached_domains_.size());
+            reached_domains_.push_back(d);
+          }
+          cocycle_.push_back({i, domain_slot_[d], w});
         }
       }
-      problem_.external[i] = external;
-      any_external = any_external || external != 0;
       sub.xadj.push_back(static_cast<Num>(sub.adjncy.size()));
     }
-    if (!any_external) problem_.external.clear();
+    problem_.external.clear();
+    if (!cocycle_.empty()) {
+      // Per reached domain: distance from half 1 minus distance from half 0.
+      slot_cost_.resize(reached_domains_.size());
+      for (std::size_t slot = 0; slot < reached_domains_.size(); ++slot) {
+        const Domain& reached = domains_[reached_domains_[slot]];
+        slot_cost_[slot] = static_cast<I64>(distance_.domain_distance(part[1], reached)) -
+                           distance_.domain_distance(part[0], reached);
+        domain_slot_[reached_domains_[slot]] = -1;
+      }
+      problem_.external.assign(static_cast<std::size_t>(count), 0);
+      bool any_external = false;
+      for (const CocycleArc& arc : cocycle_) {
+        problem_.external[arc.local] += static_cast<I64>(arc.weight) * slot_cost_[arc.slot];
+        any_external = any_external || slot_cost_[arc.slot] != 0;
+      }
+      if (!any_external) problem_.external.clear();
+    }
 
     // Fixed vertices of the domain go to the half holding their terminal.
     I64 fixed_load[2] = {0, 0};
@@ -179,7 +191,11 @@ class DrbRun {
       if (first) std::swap(fixed_order_[i], fixed_order_[fixed_split++]);
     }
 
-    // Loads: the domain's whole load (free + fixed) shared in proportion to the halves' weights.
+    // Loads: the domain's whole load (free + fixed) shared in proportion to the halves' weights,
+    // each half allowed the tolerance of one level of the tree (so that the levels compound to
+    // at most the whole tolerance), and never more than the load bound of the half itself
+    // (mapping/balance.hpp, from the whole graph's load), so that every terminal ends within
+    // its own bound however the splits above it went.
     I64 weight[2] = {arch_.domain_weight(part[0]), arch_.domain_weight(part[1])};
     if (weight[0] + weight[1] <= 0) weight[0] = weight[1] = 1;
     const double total = static_cast<double>(free_load + fixed_load[0] + fixed_load[1]);
@@ -189,9 +205,10 @@ class DrbRun {
       const double ideal = total * static_cast<double>(weight[s]) /
                            static_cast<double>(weight[0] + weight[1]);
       if (s == 0) problem_.ideal0 = std::max(0.0, ideal - static_cast<double>(fixed_load[0]));
-      const I64 cap = std::max(static_cast<I64>(std::floor(ideal * (1.0 + tolerance))),
-                               static_cast<I64>(std::ceil(ideal - 1e-9)));
-      problem_.capacity[s] = std::max<I64>(0, cap - fixed_load[s]);
+      const I64 level_cap = std::max(static_cast<I64>(std::floor(ideal * (1.0 + tolerance))),
+                                     static_cast<I64>(std::ceil(ideal - 1e-9)));
+      const I64 bound = load_capacity(total_load_, weight[s], total_weight_, ctx_.imbalance);
+      problem_.capacity[s] = std::max<I64>(0, std::min(level_cap, bound) - fixed_load[s]);
     }
     problem_.graph = &sub;
     problem_.cut_cost = arch_.domain_distance(part[0], part[1]);
@@ -199,8 +216,8 @@ class DrbRun {
     I64 best_cost = 0, best_excess = 0;
     for (int run = 0; run < options_.runs; ++run) {
       std::vector<std::uint8_t>& target = run == 0 ? side_ : trial_side_;
-      const I64 cost =
-          multilevel_bipartition(problem_, options_.bipartition, ctx_.random, workspace_, target);
+      const I64 cost = multilevel_bipartition(problem_, options_.bipartition, ctx_.random,
+                                              workspace_, target, phases_);
       I64 load[2];
       bipartition_cost(problem_, target, load);
       const I64 excess = std::max<I64>(0, load[0] - problem_.capacity[0]) +
@@ -243,21 +260,31 @@ class DrbRun {
     }
   }
 
+  // An edge from a vertex of the current job to a domain reached (by slot in reached_domains_).
+  struct CocycleArc {
+    Num local, slot, weight;
+  };
+
   MappingContext& ctx_;
   const Graph& graph_;
   const Architecture& arch_;
+  const DistanceOracle distance_;
   const DrbOptions& options_;
+  const MultilevelPhases phases_{ctx_.phases, "drb coarsen", "drb initial", "drb refine"};
   JobQueue queue_;
   Num serial_ = 0;
-  Num current_serial_ = -1;
+  I64 total_load_ = 0;    // of the whole graph
+  I64 total_weight_ = 0;  // capacity of the whole target
 
   std::vector<Domain> domains_;
   std::vector<Num> vertex_domain_;  // domain (index) each vertex is currently known to lie in
   std::vector<Num> order_;          // free vertices, grouped by job
   std::vector<Num> fixed_order_;    // fixed vertices, grouped by job
   std::vector<Num> local_index_;    // position of a vertex in the current job, or -1
-  std::vector<Num> cache_stamp_;
-  std::vector<I64> cache_dist_;
+  std::vector<CocycleArc> cocycle_;
+  std::vector<Num> reached_domains_;  // domains the current job's cocycle reaches
+  std::vector<Num> domain_slot_;      // slot of a domain in reached_domains_, or -1
+  std::vector<I64> slot_cost_;
   std::vector<Num> scratch_;
   CsrGraph subgraph_;
   BipartitionProblem problem_;
@@ -269,7 +296,6 @@ class DrbMethod : public MappingMethod {
  public:
   explicit DrbMethod(const DrbOptions& options) : options_(options) {}
   void apply(MappingContext& ctx) const override { run_drb(ctx, options_); }
-  const DrbOptions& options() const { return options_; }
 
  private:
   DrbOptions options_;
@@ -277,45 +303,15 @@ class DrbMethod : public MappingMethod {
 
 }  // namespace
 
-void check_mapping_context(MappingContext& ctx) {
-  const Num n = ctx.graph.vertnbr;
-  if (ctx.arch.variable_sized() || ctx.arch.size() <= 0)
-    fail_invalid(std::string("mapping needs a target with a fixed number of terminals; '") +
-                 ctx.arch.kind_name() + "' is variable-sized");
-  if (ctx.parttab.empty() && n > 0) ctx.parttab.assign(static_cast<std::size_t>(n), -1);
-  if (static_cast<Num>(ctx.parttab.size()) != n)
-    fail_invalid("mapping array has " + std::to_string(ctx.parttab.size()) +
-                 " entries for a graph of " + std::to_string(n) + " vertices");
-  if (!ctx.fixed.empty() && static_cast<Num>(ctx.fixed.size()) != n)
-    fail_invalid("fixed-vertex array has " + std::to_string(ctx.fixed.size()) +
-                 " entries for a graph of " + std::to_string(n) + " vertices");
-  if (ctx.imbalance < 0 || !std::isfinite(ctx.imbalance))
-    fail_invalid("imbalance tolerance must be a non-negative number");
-  const Num k = ctx.arch.size();
-  for (Num v = 0; v < static_cast<Num>(ctx.fixed.size()); ++v) {
-    if (!ctx.fixed[v]) continue;
-    const Num t = ctx.parttab[v];
-    if (t < 0 || t >= k)
-      fail_invalid("fixed vertex " + std::to_string(ctx.graph.label(v)) + " is on terminal " +
-                   std::to_string(t) + ", outside the target's " + std::to_string(k) +
-                   " terminals");
-  }
-}
-
-const DrbOptions* drb_options_of(const MappingMethod& method) {
-  const auto* drb = dynamic_cast<const DrbMethod*>(&method);
-  return drb != nullptr ? &drb->options() : nullptr;
-}
-
 void run_drb(MappingContext& ctx, const DrbOptions& options) {
-  check_mapping_context(ctx);
+  validate_context(ctx);
   DrbRun(ctx, options).run();
 }
 
 const char* const kDrbKeys[] = {"policy", "runs",   "coarse", "ratio",
                                 "tries",  "passes", "moves",  nullptr};
 
-MethodPtr make_drb_method(const MethodParams& params) {
+DrbOptions read_drb_options(const MethodParams& params) {
   DrbOptions options;
   const std::string policy = params.word("policy", "biggest");
   if (policy == "biggest")
@@ -327,13 +323,12 @@ MethodPtr make_drb_method(const MethodParams& params) {
   else
     fail_format("drb: policy must be biggest, breadth or depth, not '" + policy + "'");
   options.runs = static_cast<int>(params.integer("runs", options.runs, 1, 100));
-  BipartitionOptions& b = options.bipartition;
-  b.coarse_size = params.integer("coarse", b.coarse_size, 2, 1000000);
-  b.coarse_ratio = params.number("ratio", b.coarse_ratio, 0.1, 1.0);
-  b.tries = static_cast<int>(params.integer("tries", b.tries, 1, 100));
-  b.passes = static_cast<int>(params.integer("passes", b.passes, 0, 100));
-  b.moves = params.integer("moves", b.moves, 1, 1000000);
-  return std::make_unique<DrbMethod>(options);
+  options.bipartition = read_bipartition_options(params);
+  return options;
+}
+
+MethodPtr make_drb_method(const MethodParams& params) {
+  return std::make_unique<DrbMethod>(read_drb_options(params));
 }
 
 }  // namespace tartan

@@ -19,13 +19,7 @@ struct DrbOptions {
 // for variable-sized targets, a parttab of the wrong size, or fixed vertices outside the target.
 void run_drb(MappingContext& ctx, const DrbOptions& options);
 
-// The options of method when it is a drb method as the strategy parser makes it (no `bal`,
-// not composed), else null. Lets a target build take its bipartitioning parameters from a
-// strategy string.
-const DrbOptions* drb_options_of(const MappingMethod& method);
-
-// Checks the fixed vertices of ctx (fixed[v] => 0 <= parttab[v] < target size) and sizes parttab;
-// shared by the methods of this concern.
-void check_mapping_context(MappingContext& ctx);
+// The options a `drb{...}` step's parameters give (ranges checked; Error(format) otherwise).
+DrbOptions read_drb_options(const MethodParams& params);
 
 }  // namespace tartan

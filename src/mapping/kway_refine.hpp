@@ -16,15 +16,6 @@ struct KwayOptions {
   int levels = 30;
 };
 
-// Largest acceptable load of each terminal: its share of the total load (by terminal weight)
-// times 1 + imbalance, and never less than that share rounded up.
-std::vector<std::int64_t> terminal_capacities(const Architecture& arch, std::int64_t total_load,
-                                              double imbalance);
-
-// Sum over edges of weight x terminal distance of a complete mapping.
-std::int64_t mapping_cost(const Graph& graph, const Architecture& arch,
-                          const std::vector<Num>& parttab);
-
 // Improves ctx.parttab (complete on entry) in place, multilevel: the graph is coarsened with the
 // mapping as a constraint (only vertices of the same terminal merge; fixed vertices only with
 // fixed ones of their terminal), then each level from the coarsest to the finest is refined by

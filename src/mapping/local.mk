@@ -1,5 +1,8 @@
-# src/mapping: files of this concern (included by the top Makefile.am)
-libtartan_core_la_SOURCES += src/mapping/method.hpp src/mapping/methods.hpp \
-	src/mapping/distance_cache.hpp \
+# src/mapping: the mapping methods behind one interface (method.hpp), one file per heuristic,
+# and the machinery they share: the load bound (balance), the k-way mapping state.
+libtartan_core_la_SOURCES += src/mapping/method.hpp src/mapping/method.cpp \
+	src/mapping/methods.hpp \
+	src/mapping/balance.hpp src/mapping/balance.cpp \
+	src/mapping/kway_state.hpp src/mapping/kway_state.cpp \
 	src/mapping/drb.hpp src/mapping/drb.cpp \
 	src/mapping/kway_refine.hpp src/mapping/kway_refine.cpp

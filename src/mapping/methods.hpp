@@ -9,7 +9,6 @@
 #pragma once
 
 #include "mapping/method.hpp"
-#include "strat/method_params.hpp"
 
 namespace tartan {
 

@@ -189,21 +189,6 @@ MappingStats compute_mapping_stats(const Graph& graph, const Architecture& arch,
   return stats;
 }
 
-std::int64_t mapping_cost(const Graph& graph, const Architecture& arch, const Num* parttab) {
-  std::int64_t cost = 0;
-  for (Num v = 0; v < graph.vertnbr; ++v) {
-    const Num p = parttab[v];
-    if (p == -1) continue;
-    for (Num arc = graph.begin(v); arc < graph.end(v); ++arc) {
-      const Num w = graph.neighbour(arc);
-      const Num q = parttab[w];
-      if (w < v || q == -1 || q == p) continue;
-      cost += static_cast<std::int64_t>(graph.arc_weight(arc)) * arch.terminal_distance(p, q);
-    }
-  }
-  return cost;
-}
-
 namespace {
 
 // printf into a std::string (the library itself never prints).

@@ -1,6 +1,7 @@
 // Quality figures of a mapping, as SCOTCH's gmtst prints them (../doc/strategy.md and FORMATS.md
 // give the definitions), computed once into a plain struct and printed two ways: gmtst's text
-// layout and JSON. Also the communication cost alone, which strategies compare.
+// layout and JSON. (The communication cost alone, which strategies compare, is
+// mapping/kway_state.hpp's mapping_cost.)
 //
 // Where SCOTCH 7 is wrong Tartan reports the true figure (documented in doc/strategy.md,
 // "Statistics"): distances are those between the terminals the parts really are on, even when
@@ -56,9 +57,6 @@ struct MappingStats {
 // Throws Error(invalid) for a part outside the target.
 MappingStats compute_mapping_stats(const Graph& graph, const Architecture& arch,
                                    const Num* parttab);
-
-// Sum over edges of weight x terminal distance, edges with an unmapped end left out.
-std::int64_t mapping_cost(const Graph& graph, const Architecture& arch, const Num* parttab);
 
 // gmtst's layout: "M\tProcessors a/b (r)\n" ... "M\tPartDiam\tmin=..\tmax=..\tavg=..\n".
 std::string format_stats_text(const MappingStats& stats);

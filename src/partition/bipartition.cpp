@@ -106,6 +106,18 @@ void grow_initial(const BipartitionProblem& problem, BipartitionWorkspace& ws, i
 
 }  // namespace
 
+const char* const kBipartitionKeys[] = {"coarse", "ratio", "tries", "passes", "moves", nullptr};
+
+BipartitionOptions read_bipartition_options(const MethodParams& params) {
+  BipartitionOptions b;
+  b.coarse_size = params.integer("coarse", b.coarse_size, 2, 1000000);
+  b.coarse_ratio = params.number("ratio", b.coarse_ratio, 0.1, 1.0);
+  b.tries = static_cast<int>(params.integer("tries", b.tries, 1, 100));
+  b.passes = static_cast<int>(params.integer("passes", b.passes, 0, 100));
+  b.moves = params.integer("moves", b.moves, 1, 1000000);
+  return b;
+}
+
 I64 bipartition_cost(const BipartitionProblem& problem, const std::vector<std::uint8_t>& side,
                      I64 load[2]) {
   const CsrGraph& g = *problem.graph;
@@ -222,78 +234,68 @@ I64 fm_refine(const BipartitionProblem& problem, const BipartitionOptions& optio
 
 I64 multilevel_bipartition(const BipartitionProblem& problem, const BipartitionOptions& options,
                            Random& random, BipartitionWorkspace& ws,
-                           std::vector<std::uint8_t>& side) {
+                           std::vector<std::uint8_t>& side, const MultilevelPhases& phases) {
   const CsrGraph& top = *problem.graph;
   const I64 total = top.total_vertex_weight();
-
-  // Coarsening: each level keeps its graph, its projection and its summed external costs.
-  std::vector<CoarseLevel> levels;
-  std::vector<BipartitionProblem> problems;
-  MatchingOptions matching;
-  matching.max_vertex_weight = std::max<I64>(
+  CoarseningPlan plan;
+  plan.stop_at = options.coarse_size;
+  plan.max_kept = options.coarse_ratio;
+  plan.max_vertex_weight = std::max<I64>(
       1, static_cast<I64>(1.5 * static_cast<double>(total) / static_cast<double>(options.coarse_size)));
-  const CsrGraph* current = &top;
-  const std::vector<I64>* current_external = &problem.external;
-  while (current->vertex_count() > options.coarse_size) {
-    CoarseLevel level = coarsen_once(*current, random, matching);
-    if (static_cast<double>(level.graph.vertex_count()) >
-        options.coarse_ratio * static_cast<double>(current->vertex_count()))
-      break;
-    BipartitionProblem coarse = problem;
-    coarse.external.clear();
-    if (!current_external->empty()) {
-      coarse.external.assign(static_cast<std::size_t>(level.graph.vertex_count()), 0);
-      for (Num v = 0; v < current->vertex_count(); ++v)
-        coarse.external[level.fine_to_coarse[v]] += (*current_external)[v];
-    }
-    // Coarse vertices are heavy: let each side exceed its ideal load by the heaviest vertex, or
-    // no move would fit; the finer levels restore the real capacities.
-    const I64 heaviest = *std::max_element(level.graph.vwgt.begin(), level.graph.vwgt.end());
-    const double ideal[2] = {problem.ideal0, static_cast<double>(total) - problem.ideal0};
+  const MultilevelHierarchy levels(top, nullptr, plan, random, phases);
+
+  // The problem at each level: its graph, the summed external costs of its vertices, and
+  // capacities that let each side exceed its ideal load by the heaviest coarse vertex (or no
+  // move would fit); the finer levels restore the real capacities.
+  std::vector<BipartitionProblem> coarse_problems(static_cast<std::size_t>(levels.coarse_levels()));
+  auto problem_at = [&](int level) -> const BipartitionProblem& {
+    return level == 0 ? problem : coarse_problems[level - 1];
+  };
+  const double ideal[2] = {problem.ideal0, static_cast<double>(total) - problem.ideal0};
+  for (int l = 1; l <= levels.coarse_levels(); ++l) {
+    BipartitionProblem& coarse = coarse_problems[l - 1];
+    coarse.graph = &levels.graph(l);
+    coarse.cut_cost = problem.cut_cost;
+    coarse.ideal0 = problem.ideal0;
+    if (!problem.external.empty()) levels.restrict_sum(l - 1, problem_at(l - 1).external, coarse.external);
+    const std::vector<Num>& vwgt = coarse.graph->vwgt;
+    const I64 heaviest = vwgt.empty() ? 0 : *std::max_element(vwgt.begin(), vwgt.end());
     for (int s = 0; s < 2; ++s)
       coarse.capacity[s] = std::max(problem.capacity[s], static_cast<I64>(ideal[s]) + heaviest);
-    levels.push_back(std::move(level));
-    problems.push_back(std::move(coarse));
-    // Pointers into the vectors are refreshed after every push_back.
-    for (std::size_t i = 0; i < levels.size(); ++i) problems[i].graph = &levels[i].graph;
-    current = &levels.back().graph;
-    current_external = &problems.back().external;
   }
-  const BipartitionProblem& coarsest = problems.empty() ? problem : problems.back();
-  const Num coarse_n = coarsest.graph->vertex_count();
 
-  // Initial bipartitions: grow either side, from the best-gain vertex or from random seeds.
-  std::vector<std::uint8_t> best_side, trial;
-  Score best{0, 0, 0};
+  I64 cost = 0;
   I64 load[2];
-  const int tries = std::max(1, options.tries);
-  for (int t = 0; t < tries; ++t) {
-    const int grow = t % 2;
-    const Num seed = (t < 2 || coarse_n == 0) ? -1 : static_cast<Num>(random.below(
-                                                         static_cast<std::uint64_t>(coarse_n)));
-    grow_initial(coarsest, ws, grow, seed, trial, load);
-    I64 cost = bipartition_cost(coarsest, trial, load);
-    cost = fm_refine(coarsest, options, ws, trial, load, cost);
-    const Score score{excess_of(coarsest, load), cost, deviation_of(coarsest, load)};
-    if (t == 0 || score.better_than(best)) {
-      best = score;
-      best_side.swap(trial);
+  // Initial bipartitions of the coarsest level: grow either side, from the best-gain vertex or
+  // from random seeds, each refined; the best kept.
+  auto solve = [&](int level, std::vector<std::uint8_t>& best_side) {
+    const BipartitionProblem& coarsest = problem_at(level);
+    const Num coarse_n = coarsest.graph->vertex_count();
+    std::vector<std::uint8_t> trial;
+    Score best{0, 0, 0};
+    const int tries = std::max(1, options.tries);
+    for (int t = 0; t < tries; ++t) {
+      const int grow = t % 2;
+      const Num seed = (t < 2 || coarse_n == 0)
+                           ? -1
+                           : static_cast<Num>(random.below(static_cast<std::uint64_t>(coarse_n)));
+      grow_initial(coarsest, ws, grow, seed, trial, load);
+      I64 trial_cost = bipartition_cost(coarsest, trial, load);
+      trial_cost = fm_refine(coarsest, options, ws, trial, load, trial_cost);
+      const Score score{excess_of(coarsest, load), trial_cost, deviation_of(coarsest, load)};
+      if (t == 0 || score.better_than(best)) {
+        best = score;
+        best_side.swap(trial);
+      }
     }
-  }
-
-  // Uncoarsening: project to the finer level and refine there.
-  side.swap(best_side);
-  I64 cost = best.cost;
-  for (std::size_t i = levels.size(); i > 0; --i) {
-    const CoarseLevel& level = levels[i - 1];
-    const BipartitionProblem& finer = i >= 2 ? problems[i - 2] : problem;
-    const Num fine_n = finer.graph->vertex_count();
-    trial.resize(static_cast<std::size_t>(fine_n));
-    for (Num v = 0; v < fine_n; ++v) trial[v] = side[level.fine_to_coarse[v]];
-    side.swap(trial);
-    bipartition_cost(finer, side, load);  // loads only; the cost is preserved by projection
-    cost = fm_refine(finer, options, ws, side, load, cost);
-  }
+    cost = best.cost;
+  };
+  // Projection keeps the cost; FM refines it at each finer level.
+  auto refine = [&](int level, std::vector<std::uint8_t>& current) {
+    bipartition_cost(problem_at(level), current, load);  // loads only
+    cost = fm_refine(problem_at(level), options, ws, current, load, cost);
+  };
+  multilevel_cycle(levels, side, solve, refine, phases);
   return cost;
 }
 

@@ -3,17 +3,19 @@
 //     cut_cost x (weight of internal edges cut) + sum over vertices on side 1 of external[v]
 // where cut_cost = distance(D0, D1) and external[v] = (cost of v's cocycle edges if v goes to D1)
 // - (their cost if v goes to D0), under per-side load capacities derived from the domain weights.
-// Multilevel: heavy-edge coarsening (graph/coarsening.hpp), greedy graph growing from several
-// seeds on the coarsest graph, FM refinement with mapping-cost gains at every level.
+// Multilevel (partition/multilevel.hpp): heavy-edge coarsening, greedy graph growing from
+// several seeds on the coarsest graph, FM refinement with mapping-cost gains at every level.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
+#include "common/method_params.hpp"
 #include "common/num.hpp"
 #include "common/random.hpp"
 #include "graph/coarsening.hpp"
 #include "partition/gain_queue.hpp"
+#include "partition/multilevel.hpp"
 
 namespace tartan {
 
@@ -33,6 +35,11 @@ struct BipartitionOptions {
   Num moves = 400;             // FM moves without improvement before a pass stops
 };
 
+// The options a strategy's parameters give (keys coarse, ratio, tries, passes, moves; ranges
+// checked, Error(format) otherwise); DRB and the deco 0 builder take them from their `drb{...}`.
+BipartitionOptions read_bipartition_options(const MethodParams& params);
+extern const char* const kBipartitionKeys[];  // null-terminated
+
 // Scratch arrays reused across jobs so that a DRB run allocates only when a job is larger than
 // every previous one.
 struct BipartitionWorkspace {
@@ -46,11 +53,13 @@ struct BipartitionWorkspace {
 std::int64_t bipartition_cost(const BipartitionProblem& problem, const std::vector<std::uint8_t>& side,
                               std::int64_t load[2]);
 
-// Computes side (resized to the graph's vertex count); returns the partial cost.
+// Computes side (resized to the graph's vertex count) with the multilevel driver; returns the
+// partial cost.
 std::int64_t multilevel_bipartition(const BipartitionProblem& problem,
                                     const BipartitionOptions& options, Random& random,
                                     BipartitionWorkspace& workspace,
-                                    std::vector<std::uint8_t>& side);
+                                    std::vector<std::uint8_t>& side,
+                                    const MultilevelPhases& phases = {});
 
 // FM refinement of an existing bipartition (used by the multilevel scheme at each level).
 // load and cost are updated. Returns the cost.

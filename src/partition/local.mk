@@ -3,3 +3,4 @@
 libtartan_core_la_SOURCES += \
 	src/partition/gain_queue.hpp \
 	src/partition/bipartition.hpp src/partition/bipartition.cpp
+libtartan_core_la_SOURCES += src/partition/multilevel.hpp src/partition/multilevel.cpp

@@ -4,7 +4,8 @@
 #include <utility>
 
 #include "common/error.hpp"
-#include "metrics/mapping_stats.hpp"
+#include "arch/distance_oracle.hpp"
+#include "mapping/kway_state.hpp"
 
 namespace tartan {
 
@@ -17,14 +18,15 @@ void BestOfMethod::apply(MappingContext& ctx) const {
   generators.reserve(alternatives_.size());
   for (std::size_t i = 0; i < alternatives_.size(); ++i) generators.push_back(ctx.random.split());
   const std::vector<Num> start = ctx.parttab;
+  const DistanceOracle distance(ctx.arch);
   std::vector<Num> best;
   std::int64_t best_cost = 0;
   for (std::size_t i = 0; i < alternatives_.size(); ++i) {
     std::vector<Num> candidate = start;
-    MappingContext branch{ctx.graph, ctx.arch, candidate, ctx.fixed, ctx.imbalance,
-                          generators[i]};
+    MappingContext branch{ctx.graph,     ctx.arch,      candidate, ctx.fixed,
+                          ctx.imbalance, generators[i], ctx.phases};
     alternatives_[i]->apply(branch);
-    const std::int64_t cost = mapping_cost(ctx.graph, ctx.arch, candidate.data());
+    const std::int64_t cost = mapping_cost(ctx.graph, distance, candidate.data());
     if (i == 0 || cost < best_cost) {
       best_cost = cost;
       best = std::move(candidate);
@@ -118,7 +120,8 @@ void ConditionMethod::apply(MappingContext& ctx) const {
 }
 
 void ImbalanceMethod::apply(MappingContext& ctx) const {
-  MappingContext adjusted{ctx.graph, ctx.arch, ctx.parttab, ctx.fixed, imbalance_, ctx.random};
+  MappingContext adjusted{ctx.graph, ctx.arch,   ctx.parttab, ctx.fixed,
+                          imbalance_, ctx.random, ctx.phases};
   method_->apply(adjusted);
 }
 

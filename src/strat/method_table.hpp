@@ -6,9 +6,18 @@
 #include <string>
 #include <vector>
 
-#include "strat/method_params.hpp"
+#include "mapping/method.hpp"
 
 namespace tartan {
+
+// One line of the method table (src/strat/method_table.cpp): the name used in strategy
+// strings, its parameters (for validation and the docs), and its factory.
+struct MethodEntry {
+  const char* name;
+  const char* summary;
+  const char* const* keys;  // null-terminated list of accepted parameter names
+  MethodPtr (*make)(const MethodParams& params);
+};
 
 using MethodTable = std::vector<MethodEntry>;
 

@@ -101,6 +101,28 @@ class Parser {
     return method;
   }
 
+  // Exactly one call of entry: its name, then its parameters (`bal` only if entry lists it).
+  std::unique_ptr<ParsedParams> call(const MethodEntry& entry) {
+    skip_blanks();
+    const std::size_t start = pos_;
+    const std::string method_name = name_start(peek()) ? name() : std::string();
+    if (method_name != entry.name)
+      fail_at(start, "expected a single " + std::string(entry.name) + "{...} step, found " +
+                         (method_name.empty() ? found() : "'" + method_name + "'"));
+    auto params = std::make_unique<ParsedParams>(method_name);
+    allow_imbalance_ = accepts_key(entry, kImbalanceKey);
+    if (accept('{') && !accept('}')) {
+      do parameter(entry, *params);
+      while (accept(','));
+      expect('}', "to close the parameters of '" + method_name + "'");
+    }
+    skip_blanks();
+    if (!at_end())
+      fail_here("expected a single " + std::string(entry.name) + "{...} step, found " + found() +
+                " after it");
+    return params;
+  }
+
  private:
   // ---- characters -------------------------------------------------------------------------
   bool at_end() const { return pos_ >= text_.size(); }
@@ -227,11 +249,12 @@ class Parser {
       fail_here("expected a parameter name in '" + std::string(entry.name) + "{...}', found " +
                 found());
     const std::string key = name();
-    if (!accepts_key(entry, key) && key != kImbalanceKey) {
+    if (!accepts_key(entry, key) && !(allow_imbalance_ && key == kImbalanceKey)) {
       std::string accepted;
       for (const char* const* k = entry.keys; k != nullptr && *k != nullptr; ++k)
         accepted += std::string(accepted.empty() ? "" : ", ") + *k;
-      accepted += std::string(accepted.empty() ? "" : ", ") + kImbalanceKey;
+      if (allow_imbalance_ && !accepts_key(entry, kImbalanceKey))
+        accepted += std::string(accepted.empty() ? "" : ", ") + kImbalanceKey;
       fail_at(key_position, "method '" + std::string(entry.name) + "' has no parameter '" + key +
                                 "' (accepted: " + accepted + ")");
     }
@@ -338,12 +361,18 @@ class Parser {
   const std::string& text_;
   const MethodTable& table_;
   std::size_t pos_ = 0;
+  bool allow_imbalance_ = true;  // every method of a strategy accepts `bal`
 };
 
 }  // namespace
 
 MethodPtr parse_strategy(const std::string& text, const MethodTable& table) {
   return Parser(text, table).parse();
+}
+
+std::unique_ptr<MethodParams> parse_method_call(const std::string& text, const MethodEntry& entry) {
+  const MethodTable no_methods;
+  return Parser(text, no_methods).call(entry);
 }
 
 }  // namespace tartan

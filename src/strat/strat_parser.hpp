@@ -2,6 +2,7 @@
 // parsing, so a wrong parameter is reported by TARTAN_stratGraphMap, not at mapping time.
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "mapping/method.hpp"
@@ -15,5 +16,11 @@ constexpr const char* kImbalanceKey = "bal";
 // Parses text against table. Throws Error(format) "position N: reason" (N counts characters
 // from 1) for syntax errors, unknown methods, variables or parameters and bad values.
 MethodPtr parse_strategy(const std::string& text, const MethodTable& table);
+
+// Parses text as exactly one call `NAME{key=value,...}` of entry (NAME = entry.name, keys among
+// entry.keys; `bal` only if listed there) and returns its parameters: how options are given to
+// what is not a mapping method (TARTAN_archBuild0's bipartitioning). entry.make is not called.
+// Throws Error(format) "position N: reason" otherwise.
+std::unique_ptr<MethodParams> parse_method_call(const std::string& text, const MethodEntry& entry);
 
 }  // namespace tartan

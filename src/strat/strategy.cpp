@@ -71,35 +71,15 @@ void set_strategy_text(Strategy& strategy, const std::string& text) {
   strategy.text = text;
 }
 
-DrbOptions tree_bipartition_options(const Strategy& strategy) {
-  if (strategy.method == nullptr) return DrbOptions{};
-  const DrbOptions* options = drb_options_of(*strategy.method);
-  if (options == nullptr)
-    fail_invalid("a bipartitioning strategy must be a single drb{...} step (keys runs, coarse, "
-                 "ratio, tries, passes, moves; no bal, sequence, choice or condition), not '" +
-                 strategy.text + "'");
-  return *options;
-}
-
 void run_strategy(const Strategy& strategy, const Graph& graph, const Architecture& arch,
-                  std::vector<Num>& parttab, const std::vector<bool>& fixed) {
+                  std::vector<Num>& parttab, const std::vector<bool>& fixed, PhaseLog* phases) {
   const bool variable = arch.variable_sized();
   const Num size = arch.size();
-  if (parttab.size() != static_cast<std::size_t>(graph.vertnbr))
-    fail_invalid("mapping array has " + std::to_string(parttab.size()) + " entries for " +
-                 std::to_string(graph.vertnbr) + " vertices");
-  if (!fixed.empty() && fixed.size() != parttab.size())
-    fail_invalid("fixed-vertex array does not match the graph");
-  for (Num v = 0; v < graph.vertnbr; ++v) {
-    if (fixed.empty() || !fixed[v]) {
-      parttab[v] = -1;
-      continue;
-    }
-    if (parttab[v] < 0 || (!variable && parttab[v] >= size))
-      fail_invalid("vertex " + std::to_string(graph.label(v)) + " is fixed on terminal " +
-                   std::to_string(parttab[v]) + ", outside the target's " +
-                   std::to_string(size) + " terminals");
-  }
+  Random random(strategy.seed);
+  MappingContext ctx{graph, arch, parttab, fixed, strategy.imbalance, random, phases};
+  validate_context(ctx);
+  for (Num v = 0; v < graph.vertnbr; ++v)
+    if (fixed.empty() || !fixed[v]) parttab[v] = -1;
   MethodPtr fallback;
   const MappingMethod* method = strategy.method.get();
   if (method == nullptr) {
@@ -107,8 +87,6 @@ void run_strategy(const Strategy& strategy, const Graph& graph, const Architectu
                               mapping_method_table());
     method = fallback.get();
   }
-  Random random(strategy.seed);
-  MappingContext ctx{graph, arch, parttab, fixed, strategy.imbalance, random};
   method->apply(ctx);
   if (parttab.size() != static_cast<std::size_t>(graph.vertnbr))
     fail(ErrorCode::internal, "the strategy resized the mapping array");

@@ -8,7 +8,6 @@
 
 #include "arch/architecture.hpp"
 #include "graph/graph.hpp"
-#include "mapping/drb.hpp"
 #include "mapping/method.hpp"
 #include "strat/method_table.hpp"
 
@@ -44,15 +43,12 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
 // all-blank text selects the default strategy.
 void set_strategy_text(Strategy& strategy, const std::string& text);
 
-// The bipartitioning parameters of strategy for building a target's bipartitioning tree
-// (TARTAN_archBuild0): the defaults for the default strategy (empty text), the step's own for
-// a strategy that is a single drb{...} step. Throws Error(invalid) for any other strategy.
-DrbOptions tree_bipartition_options(const Strategy& strategy);
-
 // Computes parttab (vertnbr entries, terminal per 0-based vertex). With fixed non-empty,
 // vertices with fixed[v] keep parttab[v] (checked against the target); other entries are
 // overwritten. Throws Error(invalid) if the strategy leaves a vertex unmapped or off the target.
+// phases, when given, receives the time of each phase of the methods run.
 void run_strategy(const Strategy& strategy, const Graph& graph, const Architecture& arch,
-                  std::vector<Num>& parttab, const std::vector<bool>& fixed);
+                  std::vector<Num>& parttab, const std::vector<bool>& fixed,
+                  PhaseLog* phases = nullptr);
 
 }  // namespace tartan

@@ -68,9 +68,21 @@ class PhaseClock {
   void lap(const char* phase) {
     const auto now = std::chrono::steady_clock::now();
     if (verbose_)
-      std::fprintf(stderr, "%-12s %9.3f s\n", phase,
+      std::fprintf(stderr, "%-16s %9.3f s\n", phase,
                    std::chrono::duration<double>(now - last_).count());
     last_ = now;
+  }
+  // The phases of the mapping computation itself (TARTAN_graphMapPhase), indented under "map".
+  void mapping_phases(const TARTAN_Graph* graph, const TARTAN_Mapping* mapping) const {
+    if (!verbose_) return;
+    TARTAN_Num count = 0;
+    check_call(TARTAN_graphMapPhaseCount(graph, mapping, &count), "mapping phases");
+    for (TARTAN_Num i = 0; i < count; ++i) {
+      const char* name = nullptr;
+      double seconds = 0;
+      check_call(TARTAN_graphMapPhase(graph, mapping, i, &name, &seconds), "mapping phases");
+      std::fprintf(stderr, "  %-14s %9.3f s\n", name, seconds);
+    }
   }
 
  private:
@@ -136,6 +148,7 @@ int run_map_command(int argc, char** argv) {
     check_call(TARTAN_graphMapCompute(graph.get(), &mapping, strat.get()), "mapping");
   }
   clock.lap("map");
+  clock.mapping_phases(graph.get(), &mapping);
   OutputFile out(output);
   check_call(TARTAN_graphMapSave(graph.get(), &mapping, out.get()),
              output == "-" ? "standard output" : output);

@@ -10,7 +10,7 @@
 #include "graph/coarsening.hpp"
 #include "graph/graph.hpp"
 #include "graph/graph_builder.hpp"
-#include "strat/method_params.hpp"
+#include "common/method_params.hpp"
 
 namespace tartan_test {
 

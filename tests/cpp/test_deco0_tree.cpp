@@ -1,7 +1,7 @@
 // The bipartitioning tree of deco 0 targets built from target graphs (build_deco0): every
 // split gives halves of floor and ceiling of half the terminals, connected on meshes and tori,
 // cuts cheap links rather than expensive ones, handles routers and disconnected domains, and is
-// deterministic; and the strategies a target build accepts (tree_bipartition_options).
+// deterministic.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -188,31 +188,6 @@ TEST(Deco0Tree, SameGraphAndOptionsGiveTheSameTarget) {
   ArchPtr reseeded = build_deco0_with(*graph, nullptr, other);
   EXPECT_EQ(saved(*build_deco0_with(*graph, nullptr, other)), saved(*reseeded));
   check_tree(*reseeded, graph.get());
-}
-
-TEST(Deco0Tree, StrategiesGiveTheirDrbParametersOrAreRefused) {
-  Strategy strategy;
-  const DrbOptions defaults;
-  EXPECT_EQ(tree_bipartition_options(strategy).runs, defaults.runs);  // default (empty) strategy
-  set_strategy_text(strategy, "drb{runs=3,tries=7,passes=2,coarse=50,moves=90,ratio=0.5}");
-  const DrbOptions options = tree_bipartition_options(strategy);
-  EXPECT_EQ(options.runs, 3);
-  EXPECT_EQ(options.bipartition.tries, 7);
-  EXPECT_EQ(options.bipartition.passes, 2);
-  EXPECT_EQ(options.bipartition.coarse_size, 50);
-  EXPECT_EQ(options.bipartition.moves, 90);
-  EXPECT_DOUBLE_EQ(options.bipartition.coarse_ratio, 0.5);
-  for (const char* text : {"kway", "drb;kway", "(drb|drb{runs=3})", "drb{bal=0.1}"}) {
-    set_strategy_text(strategy, text);
-    try {
-      tree_bipartition_options(strategy);
-      ADD_FAILURE() << text << " accepted";
-    } catch (const Error& error) {
-      EXPECT_EQ(error.code(), ErrorCode::invalid) << text;
-      EXPECT_NE(std::string(error.what()).find("single drb{...} step"), std::string::npos);
-      EXPECT_NE(std::string(error.what()).find(text), std::string::npos);
-    }
-  }
 }
 
 }  // namespace

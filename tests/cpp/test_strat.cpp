@@ -8,6 +8,8 @@
 #include "arch/arch_factory.hpp"
 #include "common/error.hpp"
 #include "graph/graph_builder.hpp"
+#include "mapping/kway_state.hpp"
+#include "partition/bipartition.hpp"
 #include "metrics/mapping_stats.hpp"
 #include "strat/strat_parser.hpp"
 #include "strat/strategy.hpp"
@@ -246,7 +248,7 @@ TEST(RunStrategy, DefaultStrategyMapsDeterministically) {
   run_strategy(strategy, *graph, *arch, second, {});
   EXPECT_EQ(first, second);
   for (Num part : first) EXPECT_TRUE(part >= 0 && part < 4);
-  EXPECT_LE(mapping_cost(*graph, *arch, first.data()), 6);
+  EXPECT_LE(mapping_cost(*graph, DistanceOracle(*arch), first.data()), 6);
 }
 
 TEST(RunStrategy, RejectsUnmappedResultsAndFixedVerticesOutsideTheTarget) {
@@ -287,6 +289,38 @@ TEST(RunStrategy, BlankTextIsTheDefaultAndBadTextKeepsTheOldStrategy) {
   set_strategy_text(strategy, "  ");
   EXPECT_EQ(strategy.text, "");
   EXPECT_EQ(strategy.method, nullptr);
+}
+
+// ---- Single calls (TARTAN_archBuild0's bipartitioning options) -------------------------
+TEST(MethodCall, GivesTheParametersOfOneStepOrRefuses) {
+  static const char* const keys[] = {"runs", "coarse", "ratio", "tries", "passes", "moves", nullptr};
+  const MethodEntry drb{"drb", "tree bipartitioning", keys, nullptr};
+  const auto params =
+      parse_method_call(" drb{runs=3,tries=7,passes=2,coarse=50,moves=90,ratio=0.5} ", drb);
+  EXPECT_EQ(params->integer("runs", 2, 1, 100), 3);
+  const BipartitionOptions options = read_bipartition_options(*params);
+  EXPECT_EQ(options.tries, 7);
+  EXPECT_EQ(options.passes, 2);
+  EXPECT_EQ(options.coarse_size, 50);
+  EXPECT_EQ(options.moves, 90);
+  EXPECT_DOUBLE_EQ(options.coarse_ratio, 0.5);
+  EXPECT_EQ(read_bipartition_options(*parse_method_call("drb", drb)).tries,
+            BipartitionOptions{}.tries);
+  const std::pair<const char*, const char*> refused[] = {
+      {"kway", "position 1: expected a single drb{...} step, found 'kway'"},
+      {"drb;kway", "position 4: expected a single drb{...} step, found ';' after it"},
+      {"(drb|drb{runs=3})", "position 1: expected a single drb{...} step, found '('"},
+      {"drb{bal=0.1}", "position 5: method 'drb' has no parameter 'bal'"},
+      {"drb{tries=0}", "position 11: parameter 'tries' of 'drb' must be between 1 and 100"}};
+  for (const auto& [text, reason] : refused) {
+    try {
+      read_bipartition_options(*parse_method_call(text, drb));
+      ADD_FAILURE() << text << " accepted";
+    } catch (const Error& error) {
+      EXPECT_EQ(error.code(), ErrorCode::format) << text;
+      EXPECT_NE(std::string(error.what()).find(reason), std::string::npos) << error.what();
+    }
+  }
 }
 
 }  // namespace

@@ -1,15 +1,17 @@
-// What a mapping method receives from the strategy string: its named parameters
-// (`name{key=value,...}`), typed on access. A wrong type or range is reported with the
-// method, the parameter and the position in the strategy string.
+// What a method receives from a strategy string: its named parameters (`name{key=value,...}`),
+// typed on access. The strategy parser (src/strat) implements it; the mapping methods and the
+// target builders (TARTAN_archBuild0's bipartitioning) read their options through it, so none
+// of them depends on the parser.
 #pragma once
 
 #include <string>
 
 #include "common/num.hpp"
-#include "mapping/method.hpp"
 
 namespace tartan {
 
+// A wrong type or range is reported with the method, the parameter and the position in the
+// strategy string.
 class MethodParams {
  public:
   virtual ~MethodParams() = default;
@@ -19,15 +21,6 @@ class MethodParams {
   virtual Num integer(const std::string& key, Num fallback, Num low, Num high) const = 0;
   // Value of a word parameter (an identifier such as a job policy), or fallback.
   virtual std::string word(const std::string& key, const std::string& fallback) const = 0;
-};
-
-// One line of the method table (src/strat/method_table.cpp): the name used in strategy
-// strings, its parameters (for validation and the docs), and its factory.
-struct MethodEntry {
-  const char* name;
-  const char* summary;
-  const char* const* keys;  // null-terminated list of accepted parameter names
-  MethodPtr (*make)(const MethodParams& params);
 };
 
 }  // namespace tartan

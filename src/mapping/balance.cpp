@@ -1,0 +1,37 @@
+#include "mapping/balance.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tartan {
+
+std::int64_t load_capacity(std::int64_t total_load, std::int64_t weight, std::int64_t weight_sum,
+                           double imbalance) {
+  if (weight_sum <= 0) return total_load;
+  const double share = static_cast<double>(total_load) * static_cast<double>(weight) /
+                       static_cast<double>(weight_sum);
+  // The small slack absorbs the rounding of share when it is a whole number.
+  return std::max(static_cast<std::int64_t>(std::floor(share * (1.0 + imbalance) + 1e-9)),
+                  static_cast<std::int64_t>(std::ceil(share - 1e-9)));
+}
+
+std::vector<std::int64_t> terminal_capacities(const Architecture& arch, std::int64_t total_load,
+                                              double imbalance) {
+  const Num k = arch.size();
+  std::vector<std::int64_t> weight(static_cast<std::size_t>(k));
+  std::int64_t weight_sum = 0;
+  for (Num t = 0; t < k; ++t) {
+    weight[t] = std::max<std::int64_t>(0, arch.terminal_weight(t));
+    weight_sum += weight[t];
+  }
+  if (weight_sum <= 0) {
+    std::fill(weight.begin(), weight.end(), 1);
+    weight_sum = k;
+  }
+  std::vector<std::int64_t> capacity(static_cast<std::size_t>(k));
+  for (Num t = 0; t < k; ++t)
+    capacity[t] = load_capacity(total_load, weight[t], weight_sum, imbalance);
+  return capacity;
+}
+
+}  // namespace tartan
