@@ -83,6 +83,9 @@ class DrbRun {
     const Num k = arch_.size();
     for (Num v = 0; v < n; ++v) total_load_ += graph_.vertex_load(v);
     total_weight_ = arch_.domain_weight(arch_.first_domain());
+    terminal_weight_ = arch_.terminal_weight(0);
+    for (Num t = 1; t < k && terminal_weight_ > 0; ++t)
+      if (arch_.terminal_weight(t) != terminal_weight_) terminal_weight_ = 0;
     vertex_domain_.assign(static_cast<std::size_t>(n), 0);
     local_index_.assign(static_cast<std::size_t>(n), -1);
     domains_.push_back(arch_.first_domain());
@@ -115,6 +118,16 @@ class DrbRun {
       ctx_.parttab[order_[i]] = terminal;
       vertex_domain_[order_[i]] = domain;
     }
+  }
+
+  // The most a domain may hold: the sum of its terminals' bounds when they share one capacity
+  // (so that the halves' bounds always add up to their parent's); otherwise the bound of the
+  // domain's share as a whole, which its terminals may exceed by rounding.
+  I64 domain_bound(const Domain& dom, I64 weight) const {
+    if (terminal_weight_ > 0)
+      return static_cast<I64>(arch_.domain_size(dom)) *
+             load_capacity(total_load_, terminal_weight_, total_weight_, ctx_.imbalance);
+    return load_capacity(total_load_, weight, total_weight_, ctx_.imbalance);
   }
 
   void split(const Job& job) {
@@ -207,7 +220,7 @@ class DrbRun {
       if (s == 0) problem_.ideal0 = std::max(0.0, ideal - static_cast<double>(fixed_load[0]));
       const I64 level_cap = std::max(static_cast<I64>(std::floor(ideal * (1.0 + tolerance))),
                                      static_cast<I64>(std::ceil(ideal - 1e-9)));
-      const I64 bound = load_capacity(total_load_, weight[s], total_weight_, ctx_.imbalance);
+      const I64 bound = domain_bound(part[s], weight[s]);
       problem_.capacity[s] = std::max<I64>(0, std::min(level_cap, bound) - fixed_load[s]);
     }
     problem_.graph = &sub;
@@ -275,6 +288,7 @@ class DrbRun {
   Num serial_ = 0;
   I64 total_load_ = 0;    // of the whole graph
   I64 total_weight_ = 0;  // capacity of the whole target
+  I64 terminal_weight_ = 0;  // the capacity every terminal has, or 0 if they differ
 
   std::vector<Domain> domains_;
   std::vector<Num> vertex_domain_;  // domain (index) each vertex is currently known to lie in
