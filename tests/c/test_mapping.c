@@ -290,6 +290,52 @@ static void test_map_fixed(void) {
   TARTAN_graphExit(&graph);
 }
 
+/* ---- phase times of the last computation ---------------------------------------------------- */
+static void test_map_phases(void) {
+  TARTAN_Graph graph, other;
+  TARTAN_Arch arch;
+  TARTAN_Strat strat;
+  TARTAN_Mapping mapping;
+  TARTAN_Num parttab[VERTNBR], count = -1, i;
+  const char *name = NULL;
+  double seconds = -1, total = 0;
+  int seen_drb = 0, seen_kway = 0;
+  build_grid(&graph);
+  build_grid(&other);
+  ASSERT_OK(TARTAN_archInit(&arch));
+  ASSERT_OK(TARTAN_archMesh2(&arch, 2, 2));
+  ASSERT_OK(TARTAN_stratInit(&strat));
+  ASSERT_OK(TARTAN_graphMapInit(&graph, &mapping, &arch, parttab));
+  ASSERT_OK(TARTAN_graphMapPhaseCount(&graph, &mapping, &count));
+  CU_ASSERT_EQUAL(count, 0); /* nothing computed yet */
+  ASSERT_OK(TARTAN_stratGraphMap(&strat, "drb;kway"));
+  ASSERT_OK(TARTAN_graphMapCompute(&graph, &mapping, &strat));
+  ASSERT_OK(TARTAN_graphMapPhaseCount(&graph, &mapping, &count));
+  CU_ASSERT(count >= 4);
+  for (i = 0; i < count; i++) {
+    ASSERT_OK(TARTAN_graphMapPhase(&graph, &mapping, i, &name, &seconds));
+    CU_ASSERT(name != NULL && seconds >= 0);
+    if (name != NULL && strncmp(name, "drb ", 4) == 0) seen_drb = 1;
+    if (name != NULL && strncmp(name, "kway ", 5) == 0) seen_kway = 1;
+    total += seconds;
+  }
+  CU_ASSERT(seen_drb && seen_kway);
+  CU_ASSERT(total < 60);
+  ASSERT_OK(TARTAN_graphMapPhase(&graph, &mapping, 0, NULL, NULL));
+  /* Bad requests. */
+  CU_ASSERT_EQUAL(TARTAN_graphMapPhase(&graph, &mapping, count, &name, &seconds), TARTAN_EINVAL);
+  CU_ASSERT(message_has("phase"));
+  CU_ASSERT_EQUAL(TARTAN_graphMapPhase(&graph, &mapping, -1, &name, &seconds), TARTAN_EINVAL);
+  CU_ASSERT_EQUAL(TARTAN_graphMapPhaseCount(&graph, &mapping, NULL), TARTAN_EINVAL);
+  CU_ASSERT_EQUAL(TARTAN_graphMapPhaseCount(&other, &mapping, &count), TARTAN_EINVAL);
+  TARTAN_stratExit(&strat);
+  TARTAN_graphMapExit(&graph, &mapping);
+  CU_ASSERT_EQUAL(TARTAN_graphMapPhaseCount(&graph, &mapping, &count), TARTAN_EHANDLE);
+  TARTAN_archExit(&arch);
+  TARTAN_graphExit(&other);
+  TARTAN_graphExit(&graph);
+}
+
 /* ---- .map files --------------------------------------------------------------------------- */
 static void test_map_files(void) {
   TARTAN_Graph graph;
@@ -429,6 +475,7 @@ int main(void) {
   CU_add_test(suite, "mapping handles, mismatches, partitioning", test_map_handles_and_part);
   CU_add_test(suite, "targets larger, single, variable, empty", test_map_targets);
   CU_add_test(suite, "fixed vertices", test_map_fixed);
+  CU_add_test(suite, "phase times of a computation", test_map_phases);
   CU_add_test(suite, ".map files and bad files", test_map_files);
   CU_add_test(suite, "statistics views", test_map_view);
   return run_registered_suites();
