@@ -29,6 +29,10 @@ expect_run 0 '^M	Processors 8/8 \(1\)$' "$T" stats "$w/m.grf" "$w/h3.tgt" "$w/a.
 expect_run 0 'maxavg=1(\.0[01][0-9]*)?$' "$T" stats "$w/m.grf" "$w/h3.tgt" "$w/a.map"
 expect_run 0 '"comm_expan": \{"ratio": ' "$T" stats --json "$w/m.grf" "$w/h3.tgt" "$w/a.map"
 expect_run 0 'read graph .* s' "$T" map -v "$w/m.grf" "$w/h3.tgt" -o "$w/v.map"
+# -v also times the phases of the methods, through the multilevel driver.
+for phase in 'drb coarsen' 'drb initial' 'drb refine' 'kway coarsen' 'kway refine'; do
+  expect_run 0 "^  $phase  *[0-9.]* s\$" "$T" map -v "$w/m.grf" "$w/h3.tgt" -o "$w/v.map"
+done
 expect_run 0 '' "$T" map "$w/m.grf" "$w/h3.tgt" -o "$w/s.map" --seed 99 -c qb -b 0.05
 expect_run 0 '^M	Processors 8/8' "$T" stats "$w/m.grf" "$w/h3.tgt" "$w/s.map"
 expect_run 0 '' "$T" map "$w/m.grf" "$w/m43.tgt" -o "$w/r.map" -s '(drb;kway|drb{tries=2})'
