@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 
+#include "arch/distance_oracle.hpp"
 #include "common/error.hpp"
 #include "graph/traversal.hpp"
 
@@ -99,6 +100,7 @@ void add_neighbours(const Graph& graph, const Num* parttab,
 
 void add_communication(const Graph& graph, const Architecture& arch, const Num* parttab,
                        MappingStats& stats) {
+  const DistanceOracle distance(arch);
   std::vector<std::int64_t> bins(MappingStats::kLoadBins, 0);
   std::int64_t arcs = 0, dilation = 0, cost = 0, weight = 0, cut = 0;
   for (Num v = 0; v < graph.vertnbr; ++v) {
@@ -108,7 +110,7 @@ void add_communication(const Graph& graph, const Architecture& arch, const Num* 
       const Num q = parttab[graph.neighbour(arc)];
       if (q == -1) continue;
       const std::int64_t w = graph.arc_weight(arc);
-      const std::int64_t d = p == q ? 0 : arch.terminal_distance(p, q);
+      const std::int64_t d = distance(p, q);
       ++arcs;
       dilation += d;
       cost += w * d;
@@ -190,6 +192,7 @@ MappingStats compute_mapping_stats(const Graph& graph, const Architecture& arch,
 }
 
 std::int64_t mapping_cost(const Graph& graph, const Architecture& arch, const Num* parttab) {
+  const DistanceOracle distance(arch);
   std::int64_t cost = 0;
   for (Num v = 0; v < graph.vertnbr; ++v) {
     const Num p = parttab[v];
@@ -198,7 +201,7 @@ std::int64_t mapping_cost(const Graph& graph, const Architecture& arch, const Nu
       const Num w = graph.neighbour(arc);
       const Num q = parttab[w];
       if (w < v || q == -1 || q == p) continue;
-      cost += static_cast<std::int64_t>(graph.arc_weight(arc)) * arch.terminal_distance(p, q);
+      cost += static_cast<std::int64_t>(graph.arc_weight(arc)) * distance(p, q);
     }
   }
   return cost;
