@@ -22,11 +22,18 @@ using tartan::Num;
 constexpr std::size_t kTableSize = std::size_t(1) << 16;
 constexpr std::size_t kRowLength = 64;
 
+// Best of three runs: the machine is shared, the minimum is the least disturbed.
 template <class Body>
 double seconds_of(Body body) {
-  const auto start = std::chrono::steady_clock::now();
-  body();
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double best = 0;
+  for (int run = 0; run < 3; ++run) {
+    const auto start = std::chrono::steady_clock::now();
+    body();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (run == 0 || seconds < best) best = seconds;
+  }
+  return best;
 }
 
 tartan::ArchPtr parse(const std::string& text) {
@@ -78,7 +85,7 @@ int main(int argc, char** argv) {
   try {
     for (const char* text :
          {"cmplt 512", "hcub 9", "mesh2D 32 16", "torus3D 8 8 8", "torusXD 5 4 4 2 2 4",
-          "tleaf 3 4 100 8 10 16 1", "ltleaf 2 32 10 16 1  4 3 1 0 2"})
+          "tleaf 3 4 100 8 10 16 1", "ltleaf 2 32 10 16 1  16 3 1 0 2 7 5 4 6 11 9 8 10 15 13 12 14"})
       bench(text, parse(text), queries);
     std::vector<Num> odd;  // every other terminal, as a batch scheduler might hand them out
     for (Num t = 1; t < 512; t += 2) odd.push_back(t);

@@ -47,6 +47,11 @@ DistanceOracle::DistanceOracle(const Architecture& arch)
   }
 }
 
+Num DistanceOracle::delegated_distance(Num a, Num b) const {
+  if (kind_ == Kind::sub) return (*parent_)(parent_terminals_[a], parent_terminals_[b]);
+  return arch_.terminal_distance(a, b);
+}
+
 void DistanceOracle::row(Num from, const Num* to, std::size_t count, Num* out) const {
   switch (kind_) {
     case Kind::complete:

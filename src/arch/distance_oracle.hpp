@@ -47,11 +47,10 @@ class DistanceOracle {
       case Kind::tree_leaf:
         return leaf_distance(leaf_of(a), leaf_of(b));
       case Kind::sub:
-        return (*parent_)(parent_terminals_[a], parent_terminals_[b]);
       case Kind::generic:
         break;
     }
-    return arch_.terminal_distance(a, b);
+    return delegated_distance(a, b);
   }
   // out[i] = distance(from, to[i]) for i < count. Grids and tree-leaves decompose `from` once.
   void row(Num from, const Num* to, std::size_t count, Num* out) const;
@@ -106,6 +105,9 @@ class DistanceOracle {
     return tree_depths_[depth].cost;
   }
 
+  // sub and generic, out of line so that the closed forms above can be inlined at call sites
+  // (a recursive function would not be).
+  Num delegated_distance(Num a, Num b) const;
   void grid_row(Num from, const Num* to, std::size_t count, Num* out) const;
   void tree_row(Num from, const Num* to, std::size_t count, Num* out) const;
   void sub_row(Num from, const Num* to, std::size_t count, Num* out) const;
