@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <string>
 #include <type_traits>
+
+#include "common/error.hpp"
 
 namespace tartan {
 
@@ -12,6 +15,9 @@ DistanceOracle::DistanceOracle(const Architecture& arch)
   kind_ = form.kind;
   switch (form.kind) {
     case Kind::grid: {
+      if (form.dims->size() > kMaxGridAxes)
+        fail(ErrorCode::internal, std::string(arch.kind_name()) + " has more dimensions than a "
+                                  "grid domain can hold");
       std::vector<GridAxis> axes;
       for (Num extent : *form.dims)
         if (extent > 1) axes.push_back(GridAxis{extent, form.wrap && extent > 2});
