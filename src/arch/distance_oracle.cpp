@@ -20,7 +20,7 @@ DistanceOracle::DistanceOracle(const Architecture& arch)
                                   "grid domain can hold");
       std::vector<GridAxis> axes;
       for (Num extent : *form.dims)
-        if (extent > 1) axes.push_back(GridAxis{extent, form.wrap && extent > 2});
+        if (extent > 1) axes.push_back(GridAxis{Divisor(extent), form.wrap && extent > 2});
       if (!axes.empty()) {
         grid_outer_axis_ = axes.back();
         axes.pop_back();
@@ -33,9 +33,10 @@ DistanceOracle::DistanceOracle(const Architecture& arch)
       const std::size_t levels = leaves_below.size() - 1;
       for (std::size_t depth = 0; depth < levels; ++depth)
         if (leaves_below[depth] > leaves_below[depth + 1])
-          tree_depths_.push_back(TreeDepth{leaves_below[depth], (*form.cost_from)[depth]});
+          tree_depths_.push_back(
+              TreeDepth{Divisor(leaves_below[depth]), (*form.cost_from)[depth]});
       if (tree_depths_.empty())  // a single leaf: no pair of distinct terminals to answer
-        tree_depths_.push_back(TreeDepth{1, 0});
+        tree_depths_.push_back(TreeDepth{Divisor(1), 0});
       if (form.leaf_in_block != nullptr) {
         leaf_in_block_ = form.leaf_in_block->data();
         block_ = Num(form.leaf_in_block->size());
@@ -83,16 +84,13 @@ void DistanceOracle::row(Num from, const Num* to, std::size_t count, Num* out) c
 void DistanceOracle::grid_row(Num from, const Num* to, std::size_t count, Num* out) const {
   std::array<Num, kMaxGridAxes> from_coordinate;
   const std::size_t inner = grid_inner_axes_.size();
-  for (std::size_t d = 0; d < inner; ++d) {
-    from_coordinate[d] = from % grid_inner_axes_[d].extent;
-    from /= grid_inner_axes_[d].extent;
-  }
+  for (std::size_t d = 0; d < inner; ++d)
+    from_coordinate[d] = grid_inner_axes_[d].extent.next_digit(from);
   for (std::size_t i = 0; i < count; ++i) {
     Num terminal = to[i], total = 0;
     for (std::size_t d = 0; d < inner; ++d) {
       const GridAxis& axis = grid_inner_axes_[d];
-      total += axis.gap(terminal % axis.extent, from_coordinate[d]);
-      terminal /= axis.extent;
+      total += axis.gap(axis.extent.next_digit(terminal), from_coordinate[d]);
     }
     out[i] = total + grid_outer_axis_.gap(terminal, from);
   }
@@ -106,7 +104,7 @@ void DistanceOracle::tree_row(Num from, const Num* to, std::size_t count, Num* o
   std::array<Num, kMaxTreeDepths> range_first;  // first leaf under from's ancestor, per depth
   const std::size_t depths = tree_depths_.size();
   for (std::size_t depth = 0; depth < depths; ++depth)
-    range_first[depth] = from_leaf - from_leaf % tree_depths_[depth].leaves_below;
+    range_first[depth] = from_leaf - from_leaf % tree_depths_[depth].leaves_below.value();
   for (std::size_t i = 0; i < count; ++i) {
     const Num leaf = leaf_of(to[i]);
     if (leaf == from_leaf) {
@@ -114,8 +112,8 @@ void DistanceOracle::tree_row(Num from, const Num* to, std::size_t count, Num* o
       continue;
     }
     std::size_t depth = depths - 1;
-    while (depth > 0 &&
-           Unsigned(leaf - range_first[depth]) >= Unsigned(tree_depths_[depth].leaves_below))
+    while (depth > 0 && Unsigned(leaf - range_first[depth]) >=
+                            Unsigned(tree_depths_[depth].leaves_below.value()))
       --depth;
     out[i] = tree_depths_[depth].cost;
   }

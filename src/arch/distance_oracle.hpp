@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -62,19 +63,54 @@ class DistanceOracle {
  private:
   using Kind = DistanceForm::Kind;
 
+  // Division by a number fixed at construction, the hot operation of grids and tree-leaves.
+  // With 32-bit terminal numbers one multiplication replaces it (Lemire, Kaser and Kurz,
+  // "Faster remainder by direct computation", 2019: exact for every 32-bit dividend and every
+  // divisor from 2); 64-bit builds divide.
+  class Divisor {
+   public:
+    explicit Divisor(Num divisor)
+        : divisor_(divisor), inverse_(~std::uint64_t(0) / std::uint64_t(divisor) + 1) {}
+    Num value() const { return divisor_; }
+    Num quotient(Num number) const {
+      if constexpr (kMultiply)
+        return Num((Wide(inverse_) * std::uint32_t(number)) >> 64);
+      else
+        return number / divisor_;
+    }
+    // number % divisor, leaving number / divisor in number (the next mixed-radix digit).
+    Num next_digit(Num& number) const {
+      if constexpr (kMultiply) {
+        const Wide product = Wide(inverse_) * std::uint32_t(number);
+        number = Num(product >> 64);
+        return Num((Wide(std::uint64_t(product)) * std::uint32_t(divisor_)) >> 64);
+      } else {
+        const Num digit = number % divisor_;
+        number /= divisor_;
+        return digit;
+      }
+    }
+
+   private:
+    __extension__ typedef unsigned __int128 Wide;
+    static constexpr bool kMultiply = sizeof(Num) == 4;
+    Num divisor_;
+    std::uint64_t inverse_;  // 2^64 / divisor rounded up
+  };
+
   // A grid dimension of extent 2 or more (extent 1 changes no coordinate, so it is dropped).
   struct GridAxis {
-    Num extent;
+    Divisor extent;
     bool ring;  // a torus dimension of extent 3 or more: going round may be shorter
     Num gap(Num xa, Num xb) const {
       const Num straight = xa > xb ? xa - xb : xb - xa;
-      return ring && extent - straight < straight ? extent - straight : straight;
+      return ring && extent.value() - straight < straight ? extent.value() - straight : straight;
     }
   };
   // A depth of a tree-leaf whose nodes branch (depths of single children are dropped).
   struct TreeDepth {
-    Num leaves_below;  // leaves under one node of this depth
-    Num cost;          // distance between leaves whose lowest common ancestor is at this depth
+    Divisor leaves_below;  // leaves under one node of this depth
+    Num cost;              // distance between leaves whose lowest common ancestor is this deep
   };
   // Bounds of the fixed-size scratch arrays of row(): a grid domain takes two words per
   // dimension, and every kept tree depth at least doubles the leaf count, which fits in Num.
@@ -83,11 +119,8 @@ class DistanceOracle {
 
   Num grid_distance(Num a, Num b) const {
     Num total = 0;
-    for (const GridAxis& axis : grid_inner_axes_) {
-      total += axis.gap(a % axis.extent, b % axis.extent);
-      a /= axis.extent;
-      b /= axis.extent;
-    }
+    for (const GridAxis& axis : grid_inner_axes_)
+      total += axis.gap(axis.extent.next_digit(a), axis.extent.next_digit(b));
     return total + grid_outer_axis_.gap(a, b);  // the last coordinate needs no division
   }
   Num leaf_of(Num terminal) const {
@@ -99,8 +132,8 @@ class DistanceOracle {
   // case in a mapping.
   Num leaf_distance(Num a, Num b) const {
     std::size_t depth = tree_depths_.size() - 1;
-    while (depth > 0 &&
-           a / tree_depths_[depth].leaves_below != b / tree_depths_[depth].leaves_below)
+    while (depth > 0 && tree_depths_[depth].leaves_below.quotient(a) !=
+                            tree_depths_[depth].leaves_below.quotient(b))
       --depth;
     return tree_depths_[depth].cost;
   }
@@ -116,7 +149,7 @@ class DistanceOracle {
   Num size_;
   Kind kind_ = Kind::generic;
   std::vector<GridAxis> grid_inner_axes_;  // every kept dimension but the last, first first
-  GridAxis grid_outer_axis_{1, false};     // the last kept one
+  GridAxis grid_outer_axis_{Divisor(1), false};  // the last kept one (never divided by)
   std::vector<TreeDepth> tree_depths_;     // root side first; never empty for a tree-leaf
   const Num* leaf_in_block_ = nullptr;     // ltleaf: terminal offset in a block -> leaf offset
   Num block_ = 1;
