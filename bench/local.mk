@@ -1,2 +1,7 @@
 # bench: comparisons against SCOTCH, run by hand (never part of `make check`); see bench/README.
 EXTRA_DIST += bench/README bench/vs-scotch.sh bench/deco2-scale.sh
+# DistanceOracle against the virtual terminal_distance: `make bench/distance_oracle_bench`.
+EXTRA_PROGRAMS = bench/distance_oracle_bench
+bench_distance_oracle_bench_SOURCES = bench/distance_oracle_bench.cpp
+bench_distance_oracle_bench_LDADD = libtartan_core.la
+CLEANFILES += bench/distance_oracle_bench

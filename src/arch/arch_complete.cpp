@@ -50,6 +50,9 @@ class CompleteArch final : public Architecture {
     return (a.word[kFirst] == b.word[kFirst] && a.word[kCount] == b.word[kCount]) ? 0 : 1;
   }
   Num terminal_distance(Num a, Num b) const override { return a == b ? 0 : 1; }
+  DistanceForm distance_form() const override {
+    return DistanceForm::of_kind(DistanceForm::Kind::complete);
+  }
   Num terminal_weight(Num terminal) const override {
     return prefix_.empty() ? 1 : prefix_[terminal + 1] - prefix_[terminal];
   }

@@ -90,6 +90,7 @@ class GridArch final : public Architecture {
     }
     return total;
   }
+  DistanceForm distance_form() const override { return DistanceForm::grid(dims_, wrap_); }
 
   bool bipartition(const Domain& dom, Domain& part0, Domain& part1) const override {
     std::size_t widest = 0;

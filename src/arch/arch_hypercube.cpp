@@ -47,6 +47,9 @@ class HypercubeArch final : public Architecture {
   Num terminal_distance(Num a, Num b) const override {
     return Num(__builtin_popcountll(std::uint64_t(a ^ b)));
   }
+  DistanceForm distance_form() const override {
+    return DistanceForm::of_kind(DistanceForm::Kind::hypercube);
+  }
   Num terminal_weight(Num) const override { return 1; }
 
   bool bipartition(const Domain& dom, Domain& part0, Domain& part1) const override {

@@ -84,6 +84,7 @@ class SubArch final : public Architecture {
   Num terminal_distance(Num a, Num b) const override {
     return parent_->terminal_distance(listed_[a], listed_[b]);
   }
+  DistanceForm distance_form() const override { return DistanceForm::sub(*parent_, listed_); }
   Num domain_distance(const Domain& a, const Domain& b) const override {
     const std::int64_t node_a = a.word[kNode], node_b = b.word[kNode];
     if (leaves_[node_a] == 1 && leaves_[node_b] == 1)

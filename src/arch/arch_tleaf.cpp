@@ -72,6 +72,10 @@ class TreeLeafArch final : public Architecture {
   Num terminal_distance(Num a, Num b) const override {
     return leaf_distance(leaf_of(a), leaf_of(b));
   }
+  DistanceForm distance_form() const override {
+    return DistanceForm::tree_leaf(leaves_below_, cost_from_,
+                                   permutation_.empty() ? nullptr : &inverse_);
+  }
   Num domain_distance(const Domain& a, const Domain& b) const override {
     const Num a_first = first_leaf(a), a_end = end_leaf(a);
     const Num b_first = first_leaf(b), b_end = end_leaf(b);

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "arch/distance_form.hpp"
 #include "common/num.hpp"
 
 namespace tartan {
@@ -59,6 +60,9 @@ class Architecture {
   virtual Num terminal_distance(Num a, Num b) const {
     return domain_distance(terminal_domain(a), terminal_domain(b));
   }
+  // How DistanceOracle may compute terminal_distance without calling it; the default, generic,
+  // makes the oracle call it.
+  virtual DistanceForm distance_form() const { return DistanceForm{}; }
   // Capacity of one terminal.
   virtual Num terminal_weight(Num terminal) const {
     return domain_weight(terminal_domain(terminal));

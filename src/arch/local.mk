@@ -8,3 +8,4 @@ libtartan_core_la_SOURCES += \
 	src/arch/arch_tleaf.cpp src/arch/arch_variable.cpp src/arch/arch_sub.cpp
 libtartan_core_la_SOURCES += src/arch/hwloc_topology.hpp src/arch/hwloc_topology.cpp
 libtartan_core_la_SOURCES += src/arch/target_graph.hpp src/arch/target_graph.cpp src/arch/deco.hpp src/arch/deco.cpp src/arch/deco2.hpp src/arch/deco2.cpp
+libtartan_core_la_SOURCES += src/arch/distance_form.hpp

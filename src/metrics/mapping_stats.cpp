@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 
+#include "arch/distance_oracle.hpp"
 #include "common/error.hpp"
 #include "graph/traversal.hpp"
 
@@ -99,6 +100,7 @@ void add_neighbours(const Graph& graph, const Num* parttab,
 
 void add_communication(const Graph& graph, const Architecture& arch, const Num* parttab,
                        MappingStats& stats) {
+  const DistanceOracle distance(arch);
   std::vector<std::int64_t> bins(MappingStats::kLoadBins, 0);
   std::int64_t arcs = 0, dilation = 0, cost = 0, weight = 0, cut = 0;
   for (Num v = 0; v < graph.vertnbr; ++v) {
@@ -108,7 +110,7 @@ void add_communication(const Graph& graph, const Architecture& arch, const Num* 
       const Num q = parttab[graph.neighbour(arc)];
       if (q == -1) continue;
       const std::int64_t w = graph.arc_weight(arc);
-      const std::int64_t d = p == q ? 0 : arch.terminal_distance(p, q);
+      const std::int64_t d = distance(p, q);
       ++arcs;
       dilation += d;
       cost += w * d;
