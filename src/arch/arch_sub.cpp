@@ -79,10 +79,6 @@ class SubArch final : public TreeArchitecture {
   }
 
   const char* kind_name() const override { return "sub"; }
-  Num terminal_weight(Num terminal) const override {
-    return parent_->terminal_weight(listed_[terminal]);
-  }
-
   Num terminal_distance(Num a, Num b) const override {
     return parent_->terminal_distance(listed_[a], listed_[b]);
   }
