@@ -151,18 +151,18 @@ ArchPtr make_weighted_complete(const std::vector<Num>& weights) {
   return std::make_shared<CompleteArch>(Num(weights.size()), weights);
 }
 
-ArchPtr read_complete(TgtReader& reader) {
-  const Num size = reader.number_at_least("cmplt size", 1);
-  return built_at(reader, [&] { return make_complete(size); });
+ArchPtr read_complete(io::TextReader& reader) {
+  const Num size = reader.read_num_at_least("cmplt size", 1);
+  return reader.located([&] { return make_complete(size); });
 }
 
-ArchPtr read_weighted_complete(TgtReader& reader) {
-  const Num size = reader.number_at_least("cmpltw size", 1);
+ArchPtr read_weighted_complete(io::TextReader& reader) {
+  const Num size = reader.read_num_at_least("cmpltw size", 1);
   std::vector<Num> weights;
   for (Num i = 0; i < size; ++i) {
-    weights.push_back(reader.number_at_least("cmpltw terminal weight", 1));
+    weights.push_back(reader.read_num_at_least("cmpltw terminal weight", 1));
   }
-  return built_at(reader, [&] { return make_weighted_complete(weights); });
+  return reader.located([&] { return make_weighted_complete(weights); });
 }
 
 }  // namespace tartan

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "arch/architecture.hpp"
+#include "io/text_reader.hpp"
 
 namespace tartan {
 
@@ -26,8 +27,9 @@ ArchPtr make_variable_hypercube();
 // Terminal k of the result is terminal terminals[k] of original.
 ArchPtr make_sub(ArchPtr original, const std::vector<Num>& terminals);
 
-// Reads one target description (.tgt text); throws Error(format) naming the token and line.
-ArchPtr read_architecture(std::istream& in);
+// Reads one target description (.tgt text) and checks that nothing follows; throws
+// Error(format) naming the reader, the line and the token.
+ArchPtr read_architecture(io::TextReader& reader);
 void write_architecture(const Architecture& arch, std::ostream& out);
 
 }  // namespace tartan

@@ -230,24 +230,24 @@ class GridArch final : public Architecture {
   std::string name_;
 };
 
-std::vector<Num> read_dims(TgtReader& reader, Num count, const char* what) {
+std::vector<Num> read_dims(io::TextReader& reader, Num count, const char* what) {
   std::vector<Num> dims;
-  for (Num d = 0; d < count; ++d) dims.push_back(reader.number_at_least(what, 1));
+  for (Num d = 0; d < count; ++d) dims.push_back(reader.read_num_at_least(what, 1));
   return dims;
 }
 
-ArchPtr read_grid(TgtReader& reader, int fixed_dims, bool wrap) {
+ArchPtr read_grid(io::TextReader& reader, int fixed_dims, bool wrap) {
   const char* what = wrap ? "torus dimension size" : "mesh dimension size";
   if (fixed_dims > 0) {
     const std::vector<Num> dims = read_dims(reader, fixed_dims, what);
-    return built_at(reader, [&] { return make_grid(dims, wrap, false); });
+    return reader.located([&] { return make_grid(dims, wrap, false); });
   }
-  const Num count = reader.number_at_least("number of dimensions", 1);
+  const Num count = reader.read_num_at_least("number of dimensions", 1);
   if (count > kGridMaxDimensions)
-    reader.fail_token(ErrorCode::format, "number of dimensions '" + std::to_string(count) +
-                                             "' exceeds " + std::to_string(kGridMaxDimensions));
+    reader.fail_at_token(ErrorCode::format, "number of dimensions '" + std::to_string(count) +
+                                                "' exceeds " + std::to_string(kGridMaxDimensions));
   const std::vector<Num> dims = read_dims(reader, count, what);
-  return built_at(reader, [&] { return make_grid(dims, wrap, true); });
+  return reader.located([&] { return make_grid(dims, wrap, true); });
 }
 
 }  // namespace
@@ -258,11 +258,11 @@ ArchPtr make_grid(const std::vector<Num>& dims, bool wrap, bool named_xd) {
 ArchPtr make_mesh(const std::vector<Num>& dims) { return make_grid(dims, false, false); }
 ArchPtr make_torus(const std::vector<Num>& dims) { return make_grid(dims, true, false); }
 
-ArchPtr read_mesh2d(TgtReader& reader) { return read_grid(reader, 2, false); }
-ArchPtr read_mesh3d(TgtReader& reader) { return read_grid(reader, 3, false); }
-ArchPtr read_meshxd(TgtReader& reader) { return read_grid(reader, 0, false); }
-ArchPtr read_torus2d(TgtReader& reader) { return read_grid(reader, 2, true); }
-ArchPtr read_torus3d(TgtReader& reader) { return read_grid(reader, 3, true); }
-ArchPtr read_torusxd(TgtReader& reader) { return read_grid(reader, 0, true); }
+ArchPtr read_mesh2d(io::TextReader& reader) { return read_grid(reader, 2, false); }
+ArchPtr read_mesh3d(io::TextReader& reader) { return read_grid(reader, 3, false); }
+ArchPtr read_meshxd(io::TextReader& reader) { return read_grid(reader, 0, false); }
+ArchPtr read_torus2d(io::TextReader& reader) { return read_grid(reader, 2, true); }
+ArchPtr read_torus3d(io::TextReader& reader) { return read_grid(reader, 3, true); }
+ArchPtr read_torusxd(io::TextReader& reader) { return read_grid(reader, 0, true); }
 
 }  // namespace tartan

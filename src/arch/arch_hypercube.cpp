@@ -114,9 +114,9 @@ class HypercubeArch final : public Architecture {
 
 ArchPtr make_hypercube(Num dimensions) { return std::make_shared<HypercubeArch>(dimensions); }
 
-ArchPtr read_hypercube(TgtReader& reader) {
-  const Num dimensions = reader.number_at_least("hcub dimension", 1);
-  return built_at(reader, [&] { return make_hypercube(dimensions); });
+ArchPtr read_hypercube(io::TextReader& reader) {
+  const Num dimensions = reader.read_num_at_least("hcub dimension", 1);
+  return reader.located([&] { return make_hypercube(dimensions); });
 }
 
 }  // namespace tartan

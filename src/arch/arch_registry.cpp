@@ -1,7 +1,7 @@
 // The .tgt kind registry and the reader/writer entry points.
 //
 // ADDING A KIND: write src/arch/<kind>.cpp (a class implementing Architecture, its make_*
-// constructor in arch_factory.hpp, and `ArchPtr read_<kind>(TgtReader&)` declared in
+// constructor in arch_factory.hpp, and `ArchPtr read_<kind>(io::TextReader&)` declared in
 // arch_registry.hpp), then add ONE line to kKinds below: {"<name in .tgt files>", read_<kind>}.
 // Decomposition-defined targets (helper H6, src/arch/deco*.cpp) register "deco" this way; their
 // reader receives the reader positioned after the word "deco" (the version number comes next).
@@ -35,19 +35,19 @@ const KindEntry kKinds[] = {
 
 }  // namespace
 
-ArchPtr read_target(TgtReader& reader) {
-  const std::string name = reader.word("target kind");
+ArchPtr read_target(io::TextReader& reader) {
+  const std::string name = reader.read_word("target kind");
   for (const KindEntry& kind : kKinds)
     if (name == kind.name) return kind.read(reader);
   std::string known;
   for (const KindEntry& kind : kKinds) known += std::string(known.empty() ? "" : ", ") + kind.name;
-  reader.fail_token(ErrorCode::format, "unknown target kind '" + TgtReader::printable(name) + "' (known: " + known + ")");
+  reader.fail_at_token(ErrorCode::format, "unknown target kind " + io::TextReader::quoted(name) +
+                                              " (known: " + known + ")");
 }
 
-ArchPtr read_architecture(std::istream& in) {
-  TgtReader reader(in);
+ArchPtr read_architecture(io::TextReader& reader) {
   ArchPtr arch = read_target(reader);
-  reader.expect_end();
+  reader.expect_end("the end of the target description");
   return arch;
 }
 

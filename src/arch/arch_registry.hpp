@@ -4,11 +4,11 @@
 #pragma once
 
 #include "arch/architecture.hpp"
-#include "arch/tgt_reader.hpp"
+#include "io/text_reader.hpp"
 
 namespace tartan {
 
-using KindReader = ArchPtr (*)(TgtReader& reader);
+using KindReader = ArchPtr (*)(io::TextReader& reader);
 
 struct KindEntry {
   const char* name;  // as written in .tgt files ("hcub", "torus3D", ...)
@@ -17,23 +17,23 @@ struct KindEntry {
 
 // Reads one complete target description (kind name and its data) without checking what follows;
 // nested kinds (sub) call it for their inner target.
-ArchPtr read_target(TgtReader& reader);
+ArchPtr read_target(io::TextReader& reader);
 
 // Per-kind readers (defined in the kind's file).
-ArchPtr read_complete(TgtReader& reader);
-ArchPtr read_weighted_complete(TgtReader& reader);
-ArchPtr read_hypercube(TgtReader& reader);
-ArchPtr read_mesh2d(TgtReader& reader);
-ArchPtr read_mesh3d(TgtReader& reader);
-ArchPtr read_meshxd(TgtReader& reader);
-ArchPtr read_torus2d(TgtReader& reader);
-ArchPtr read_torus3d(TgtReader& reader);
-ArchPtr read_torusxd(TgtReader& reader);
-ArchPtr read_tleaf(TgtReader& reader);
-ArchPtr read_ltleaf(TgtReader& reader);
-ArchPtr read_variable_complete(TgtReader& reader);
-ArchPtr read_variable_hypercube(TgtReader& reader);
-ArchPtr read_sub(TgtReader& reader);
-ArchPtr read_deco(TgtReader& reader);  // deco.cpp: deco 0, 1 and 2
+ArchPtr read_complete(io::TextReader& reader);
+ArchPtr read_weighted_complete(io::TextReader& reader);
+ArchPtr read_hypercube(io::TextReader& reader);
+ArchPtr read_mesh2d(io::TextReader& reader);
+ArchPtr read_mesh3d(io::TextReader& reader);
+ArchPtr read_meshxd(io::TextReader& reader);
+ArchPtr read_torus2d(io::TextReader& reader);
+ArchPtr read_torus3d(io::TextReader& reader);
+ArchPtr read_torusxd(io::TextReader& reader);
+ArchPtr read_tleaf(io::TextReader& reader);
+ArchPtr read_ltleaf(io::TextReader& reader);
+ArchPtr read_variable_complete(io::TextReader& reader);
+ArchPtr read_variable_hypercube(io::TextReader& reader);
+ArchPtr read_sub(io::TextReader& reader);
+ArchPtr read_deco(io::TextReader& reader);  // deco.cpp: deco 0, 1 and 2
 
 }  // namespace tartan

@@ -8,8 +8,7 @@
 // the listed terminals level by level; the coarsening tree, whose one-child nodes are merged
 // into their child, is the bipartitioning tree. Kinds without a matcher (sub itself) are
 // restricted instead: their own bipartition tree, keeping only branches with listed terminals,
-// compacted the same way. Storage is linear in the list: 2·n − 1 nodes in preorder (a node's
-// subtree is a contiguous index range, so inclusion is one comparison).
+// compacted the same way. Storage is linear in the list: 2·n − 1 nodes of a DomainTree.
 //
 // Distance between non-terminal domains: each node keeps the smallest domain of the original
 // target containing its terminals (the `join` of its children's), and the distance is the
@@ -25,12 +24,10 @@
 #include "arch/arch_factory.hpp"
 #include "arch/arch_numbers.hpp"
 #include "arch/arch_registry.hpp"
+#include "arch/domain_tree.hpp"
 
 namespace tartan {
 namespace {
-
-// Domain words: [0] node index (preorder, root 0).
-constexpr int kNode = 0;
 
 // The tree as it is built: leaves 0..n-1 are the listed terminals, internal nodes follow.
 struct BuildTree {
@@ -52,7 +49,9 @@ struct BuildTree {
   }
 };
 
-class SubArch final : public Architecture {
+// Domains are the nodes of the tree as built (leaves 0..n-1 are the listed terminals); the
+// region of node d, the smallest parent domain holding its terminals, is region_[d·words_, ...).
+class SubArch final : public TreeArchitecture {
  public:
   SubArch(ArchPtr parent, const std::vector<Num>& terminals)
       : parent_(std::move(parent)), listed_(terminals), words_(parent_->domain_words()) {
@@ -60,54 +59,36 @@ class SubArch final : public Architecture {
     BuildTree tree(words_);
     for (Num terminal : listed_) tree.add(-1, -1, parent_->terminal_domain(terminal));
     std::unique_ptr<TargetMatcher> matcher = parent_->make_matcher(listed_);
-    const Num root = matcher ? coarsen(*matcher, tree) : restrict(tree);
-    linearise(tree, root);
+    if (matcher)
+      coarsen(*matcher, tree);
+    else
+      restrict(tree);
+    std::vector<DomainTree::Links> links(tree.left.size());
+    for (std::size_t d = 0; d < links.size(); ++d) {
+      links[d].son0 = tree.left[d];
+      links[d].son1 = tree.right[d];
+      if (tree.left[d] >= 0) links[tree.left[d]].father = links[tree.right[d]].father = Num(d);
+    }
+    std::vector<Num> leaf(listed_.size()), weight(listed_.size());
+    for (std::size_t k = 0; k < listed_.size(); ++k) {
+      leaf[k] = Num(k);
+      weight[k] = parent_->terminal_weight(listed_[k]);
+    }
+    set_tree(DomainTree(std::move(links), std::move(leaf), weight));
+    region_ = std::move(tree.region);
   }
 
   const char* kind_name() const override { return "sub"; }
-  Num size() const override { return Num(listed_.size()); }
-
-  Domain first_domain() const override { return node(0); }
-  Domain terminal_domain(Num terminal) const override {
-    if (terminal < 0 || terminal >= size())
-      fail_invalid("terminal " + std::to_string(terminal) + " out of range [0, " +
-                   std::to_string(size()) + ")");
-    return node(terminal_node_[terminal]);
-  }
-  Num domain_number(const Domain& dom) const override { return smallest_part_[dom.word[kNode]]; }
-  Num domain_size(const Domain& dom) const override { return leaves_[dom.word[kNode]]; }
-  Num domain_weight(const Domain& dom) const override { return weight_[dom.word[kNode]]; }
-  Num terminal_weight(Num terminal) const override {
-    return parent_->terminal_weight(listed_[terminal]);
-  }
-
   Num terminal_distance(Num a, Num b) const override {
     return parent_->terminal_distance(listed_[a], listed_[b]);
   }
   DistanceForm distance_form() const override { return DistanceForm::sub(*parent_, listed_); }
   Num domain_distance(const Domain& a, const Domain& b) const override {
-    const std::int64_t node_a = a.word[kNode], node_b = b.word[kNode];
-    if (leaves_[node_a] == 1 && leaves_[node_b] == 1)
-      return parent_->terminal_distance(listed_[smallest_part_[node_a]],
-                                        listed_[smallest_part_[node_b]]);
+    const Num node_a = node_of(a), node_b = node_of(b);
+    if (tree().is_leaf(node_a) && tree().is_leaf(node_b))
+      return parent_->terminal_distance(listed_[tree().min_terminal(node_a)],
+                                        listed_[tree().min_terminal(node_b)]);
     return parent_->domain_distance(region(node_a), region(node_b));
-  }
-
-  bool bipartition(const Domain& dom, Domain& part0, Domain& part1) const override {
-    const std::int64_t index = dom.word[kNode];
-    if (leaves_[index] == 1) return false;
-    part0 = node(index + 1);
-    part1 = node(index + 2 * std::int64_t(leaves_[index + 1]));
-    return true;
-  }
-  bool domain_includes(const Domain& outer, const Domain& inner) const override {
-    return inner.word[kNode] >= outer.word[kNode] &&
-           inner.word[kNode] < outer.word[kNode] + 2 * std::int64_t(leaves_[outer.word[kNode]]) - 1;
-  }
-  int domain_words() const override { return 1; }
-  void check_domain(const Domain& dom) const override {
-    if (dom.word[kNode] < 0 || dom.word[kNode] >= std::int64_t(leaves_.size()))
-      fail_invalid("not a domain of this sub target");
   }
 
   void save(std::ostream& out) const override {
@@ -118,11 +99,6 @@ class SubArch final : public Architecture {
   }
 
  private:
-  static Domain node(std::int64_t index) {
-    Domain dom;
-    dom.word[kNode] = index;
-    return dom;
-  }
   Domain region(std::int64_t index) const {
     Domain dom;
     std::copy_n(region_.begin() + index * words_, words_, dom.word.begin());
@@ -152,7 +128,7 @@ class SubArch final : public Architecture {
   }
 
   // Bottom-up: coarsen with the kind's matching until one vertex is left.
-  Num coarsen(TargetMatcher& matcher, BuildTree& tree) const {
+  void coarsen(TargetMatcher& matcher, BuildTree& tree) const {
     std::vector<std::pair<std::int64_t, Num>> vertices;  // (label, tree node)
     vertices.reserve(listed_.size());
     for (std::size_t k = 0; k < listed_.size(); ++k)
@@ -183,18 +159,16 @@ class SubArch final : public Architecture {
       }
       vertices.swap(coarser);
     }
-    return vertices[0].second;
   }
 
   // Top-down: the parent's own bipartition tree restricted to the listed terminals.
-  Num restrict(BuildTree& tree) const {
+  void restrict(BuildTree& tree) const {
     struct Task {
       Domain dom;
       std::vector<Num> parts;
       Num father;  // node whose child this task fills (-1: root)
       bool right;
     };
-    Num root = -1;
     std::vector<Task> tasks;
     std::vector<Num> all(listed_.size());
     for (std::size_t k = 0; k < all.size(); ++k) all[k] = Num(k);
@@ -228,64 +202,14 @@ class SubArch final : public Architecture {
         tasks.push_back(Task{part1, std::move(side1), made, true});
         tasks.push_back(Task{part0, std::move(side0), made, false});
       }
-      if (task.father < 0) {
-        root = made;
-      } else {
-        (task.right ? tree.right : tree.left)[task.father] = made;
-      }
-    }
-    return root;
-  }
-
-  // Renumbers the tree in preorder and computes each node's leaves, smallest part and weight.
-  void linearise(const BuildTree& tree, Num root) {
-    const std::size_t count = tree.left.size();
-    std::vector<Num> order;  // preorder position -> build node
-    order.reserve(count);
-    std::vector<Num> stack{root};
-    while (!stack.empty()) {
-      const Num current = stack.back();
-      stack.pop_back();
-      order.push_back(current);
-      if (tree.left[current] >= 0) {
-        stack.push_back(tree.right[current]);
-        stack.push_back(tree.left[current]);
-      }
-    }
-    if (order.size() != 2 * listed_.size() - 1)
-      fail(ErrorCode::internal, "sub bipartitioning tree is not a full binary tree");
-    leaves_.assign(order.size(), 1);
-    smallest_part_.assign(order.size(), 0);
-    weight_.assign(order.size(), 0);
-    terminal_node_.assign(listed_.size(), 0);
-    region_.resize(order.size() * std::size_t(words_));
-    std::vector<Num> position(count);
-    for (std::size_t i = 0; i < order.size(); ++i) position[order[i]] = Num(i);
-    for (std::size_t i = order.size(); i-- > 0;) {
-      const Num built = order[i];
-      std::copy_n(tree.region.begin() + std::ptrdiff_t(built) * words_, words_,
-                  region_.begin() + std::ptrdiff_t(i) * words_);
-      if (tree.left[built] < 0) {  // leaf: build nodes 0..n-1 are the parts
-        smallest_part_[i] = built;
-        weight_[i] = parent_->terminal_weight(listed_[built]);
-        terminal_node_[built] = Num(i);
-      } else {
-        const Num a = position[tree.left[built]], b = position[tree.right[built]];
-        leaves_[i] = leaves_[a] + leaves_[b];
-        smallest_part_[i] = std::min(smallest_part_[a], smallest_part_[b]);
-        weight_[i] = checked_add(weight_[a], weight_[b], "sub target weight");
-      }
+      if (task.father >= 0) (task.right ? tree.right : tree.left)[task.father] = made;
     }
   }
 
   ArchPtr parent_;
   std::vector<Num> listed_;        // part k -> terminal of parent_
   int words_;                      // words of parent_'s domains
-  std::vector<Num> leaves_;        // per node (preorder): listed terminals below
-  std::vector<Num> smallest_part_; // per node: smallest part number below
-  std::vector<Num> weight_;        // per node: sum of the terminals' weights
   std::vector<std::int64_t> region_;  // per node: words_ words of its parent_ domain
-  std::vector<Num> terminal_node_;    // part -> node
 };
 
 }  // namespace
@@ -295,16 +219,16 @@ ArchPtr make_sub(ArchPtr original, const std::vector<Num>& terminals) {
   return std::make_shared<SubArch>(std::move(original), terminals);
 }
 
-ArchPtr read_sub(TgtReader& reader) {
-  const Num count = reader.number_at_least("sub terminal count", 1);
+ArchPtr read_sub(io::TextReader& reader) {
+  const Num count = reader.read_num_at_least("sub terminal count", 1);
   std::vector<Num> terminals;
-  for (Num k = 0; k < count; ++k) terminals.push_back(reader.number("sub terminal"));
-  const int line = reader.line();
+  for (Num k = 0; k < count; ++k) terminals.push_back(reader.read_num("sub terminal"));
+  const std::int64_t list_line = reader.token_line();
   ArchPtr original = read_target(reader);
   try {
     return make_sub(std::move(original), terminals);
   } catch (const Error& error) {
-    fail(error.code(), "line " + std::to_string(line) + ": " + error.what());
+    reader.fail_at(error.code(), list_line, error.what());  // the list is what is wrong
   }
 }
 

@@ -262,35 +262,38 @@ ArchPtr make_ltleaf(const std::vector<Num>& sizes, const std::vector<Num>& link_
 
 namespace {
 
-void read_levels(TgtReader& reader, std::vector<Num>& sizes, std::vector<Num>& costs) {
-  const Num levels = reader.number_at_least("number of tree-leaf levels", 1);
+void read_levels(io::TextReader& reader, std::vector<Num>& sizes, std::vector<Num>& costs) {
+  const Num levels = reader.read_num_at_least("number of tree-leaf levels", 1);
   for (Num k = 0; k < levels; ++k) {
-    sizes.push_back(reader.number_at_least("tree-leaf level size", 1));
-    costs.push_back(reader.number_at_least("tree-leaf link cost", 0));
+    sizes.push_back(reader.read_num_at_least("tree-leaf level size", 1));
+    costs.push_back(reader.read_num_at_least("tree-leaf link cost", 0));
   }
 }
 
 }  // namespace
 
-ArchPtr read_tleaf(TgtReader& reader) {
+ArchPtr read_tleaf(io::TextReader& reader) {
   std::vector<Num> sizes, costs;
   read_levels(reader, sizes, costs);
-  return built_at(reader, [&] { return make_tleaf(sizes, costs); });
+  return reader.located([&] { return make_tleaf(sizes, costs); });
 }
 
-ArchPtr read_ltleaf(TgtReader& reader) {
+ArchPtr read_ltleaf(io::TextReader& reader) {
   std::vector<Num> sizes, costs;
   read_levels(reader, sizes, costs);
-  const Num count = reader.number_at_least("ltleaf permutation size", 1);
+  const Num count = reader.read_num_at_least("ltleaf permutation size", 1);
   Num leaves = 1;
-  for (Num size : sizes) leaves = built_at(reader, [&] { return checked_mul(leaves, size, "number of tree-leaf terminals"); });
+  for (Num size : sizes)
+    leaves =
+        reader.located([&] { return checked_mul(leaves, size, "number of tree-leaf terminals"); });
   if (count > leaves)
-    reader.fail_token(ErrorCode::format, "ltleaf permutation size '" + std::to_string(count) +
-                                             "' exceeds the " + std::to_string(leaves) +
-                                             " terminals");
+    reader.fail_at_token(ErrorCode::format, "ltleaf permutation size '" + std::to_string(count) +
+                                                "' exceeds the " + std::to_string(leaves) +
+                                                " terminals");
   std::vector<Num> permutation;
-  for (Num i = 0; i < count; ++i) permutation.push_back(reader.number("ltleaf permutation entry"));
-  return built_at(reader, [&] { return make_ltleaf(sizes, costs, permutation); });
+  for (Num i = 0; i < count; ++i)
+    permutation.push_back(reader.read_num("ltleaf permutation entry"));
+  return reader.located([&] { return make_ltleaf(sizes, costs, permutation); });
 }
 
 }  // namespace tartan

@@ -98,7 +98,7 @@ class VariableArch final : public Architecture {
 ArchPtr make_variable_complete() { return std::make_shared<VariableArch>(false); }
 ArchPtr make_variable_hypercube() { return std::make_shared<VariableArch>(true); }
 
-ArchPtr read_variable_complete(TgtReader&) { return make_variable_complete(); }
-ArchPtr read_variable_hypercube(TgtReader&) { return make_variable_hypercube(); }
+ArchPtr read_variable_complete(io::TextReader&) { return make_variable_complete(); }
+ArchPtr read_variable_hypercube(io::TextReader&) { return make_variable_hypercube(); }
 
 }  // namespace tartan

@@ -1,7 +1,9 @@
 // Decomposition-defined targets with a distance matrix (SCOTCH's `deco 0`, seed 001 §2.3.1):
 // a recursive bipartitioning tree of the target graph's terminals (domain labels 1, 2i, 2i+1)
-// and the distances between every pair of domains. Terminal distances are exact shortest paths
-// in the whole target graph; a non-terminal distance is the average of its sons' distances.
+// and the distances between every pair of domains. Terminal distances are given (exact
+// shortest paths in the target graph for the targets Tartan builds, src/archbuild/); a
+// non-terminal distance is the average of its sons' distances. Distinct terminals are at a
+// positive distance: a matrix with a 0 (or less) between two of them is refused.
 //
 // Memory and time are quadratic in the number of terminals: builds and loads refuse (ENOMEM)
 // when the matrix would exceed deco_matrix_memory_limit() (TARTAN_DECO_MAX_MEMORY_MB).
@@ -12,39 +14,40 @@
 // `deco 2` is deco2.hpp's.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "arch/architecture.hpp"
-#include "arch/tgt_reader.hpp"
-#include "graph/graph.hpp"
-#include "partition/bipartition.hpp"
+#include "io/text_reader.hpp"
 
 namespace tartan {
 
-// How build_deco0 bipartitions: the parameters of DRB's multilevel bipartitioner, the runs
-// per domain (the best split kept) and the seed of its generator (same seed, same target).
-struct Deco0Options {
-  int runs = 2;  // as DrbOptions
-  BipartitionOptions bipartition;
-  std::uint64_t seed = 0;
-};
+// Position of the terminal pair (a, b) in a lower triangle with diagonal.
+inline std::size_t deco0_triangle(Num a, Num b) {
+  if (a < b) std::swap(a, b);
+  const auto row = static_cast<std::size_t>(a);
+  return row * (row + 1) / 2 + static_cast<std::size_t>(b);
+}
 
-// deco 0 from a target graph: list (based like the graph, null for every vertex) selects the
-// terminals; distances go through the whole graph. The recursive bipartitioning splits each
-// domain with the multilevel graph bipartitioner (partition/bipartition.hpp) into halves of
-// floor and ceiling of half its terminals, cutting the fewest (cheapest-to-cross) links. A
-// domain owns target-graph vertices: its terminals and the non-terminal vertices (routers,
-// unlisted vertices, load 0) that fell on its side, so halves stay connected through them.
-ArchPtr build_deco0_with(const Graph& graph, const std::vector<Num>* list,
-                         const Deco0Options& options);
-// The same with the default options (its own name, so it can be passed as a function pointer).
-ArchPtr build_deco0(const Graph& graph, const std::vector<Num>* list);
+// The deco 0 target of termnbr terminals: labels (increasing), capacities and SCOTCH domain
+// numbers per terminal, and the terminal distances as a lower triangle with diagonal
+// (deco0_triangle; room reserved for the 2·termnbr−1 domains saves a copy). Throws
+// Error(format) unless the domain numbers form a bipartitioning tree and distinct terminals
+// are at positive distances.
+ArchPtr make_deco0(std::vector<Num> labels, const std::vector<Num>& weights,
+                   const std::vector<std::int64_t>& heaps, std::vector<Num> distances);
 
 // Bytes the deco 0 matrix of termnbr terminals needs (2·termnbr−1 domains, lower triangle).
 std::uint64_t deco0_matrix_bytes(std::uint64_t termnbr);
+// Memory cap (bytes) of that matrix: TARTAN_DECO_MAX_MEMORY_MB from the environment when set
+// to a positive integer (MiB), else 512 MiB.
+std::uint64_t deco_matrix_memory_limit();
+// Throws Error(no_memory) when the matrix of termnbr terminals exceeds the cap.
+void check_deco0_matrix_memory(std::uint64_t termnbr);
 
 // Reads what follows the word "deco": the version (0, 1 or 2) and its data.
-ArchPtr read_deco(TgtReader& reader);
+ArchPtr read_deco(io::TextReader& reader);
 
 }  // namespace tartan

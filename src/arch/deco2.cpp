@@ -9,12 +9,15 @@
 #include <string>
 #include <utility>
 
-#include "arch/target_graph.hpp"
+#include "arch/domain_tree.hpp"
 #include "common/error.hpp"
 #include "common/random.hpp"
 #include "graph/coarsening.hpp"
 #include "graph/graph_check.hpp"
+#include "graph/shortest_paths.hpp"
+#include "graph/subgraph.hpp"
 #include "graph/traversal.hpp"
+#include "io/graph_io.hpp"
 
 namespace tartan {
 
@@ -31,21 +34,32 @@ struct Level {
   Num diameter = 0;
 };
 
-struct DomainNode {
-  std::int64_t heap = 0;  // SCOTCH's domain number, or -1 past 63 levels of depth
-  Num size = 0, weight = 0, min_terminal = 0;
-  Num father = -1, son0 = -1, son1 = -1;
-  Num level = 0;  // level at which the domain is a single vertex (its lowest such level)
-  Num vnum = 0;   // index in the tree's vnum of that vertex; the entries before it hold its
-                  // vertices at the levels above, up to the one below its father's level
-  Num preorder = 0, preorder_end = 0;
-};
+// Writes a level graph with io's .grf codec: edge weights when the finest level has other than
+// unit costs (always at coarse levels), vertex weights when the target graph had loads (always
+// at coarse levels: their traversal costs).
+void write_level(std::ostream& out, const Level& level, bool finest) {
+  const CsrGraph& g = level.graph;
+  const bool unit_costs =
+      std::all_of(g.adjwgt.begin(), g.adjwgt.end(), [](Num w) { return w == 1; });
+  Graph view;
+  view_csr_as_graph(g, view);
+  static constexpr Num kNoArc = 0;
+  if (finest && unit_costs)
+    view.edlotab = nullptr;
+  else if (view.edlotab == nullptr)
+    view.edlotab = &kNoArc;  // an edgeless coarse level keeps its edge-weight flag
+  view.velotab = !finest ? g.vwgt.data() : level.load.empty() ? nullptr : level.load.data();
+  io::write_grf(view, *out.rdbuf());
+}
 
-// A bipartitioning tree over the terminals, with SCOTCH's vertex chains.
-struct DomainTree {
-  std::vector<DomainNode> domains;  // with their pre-order ranges
-  std::vector<Num> term_domain;     // leaf domain of each terminal
-  std::vector<Num> vnum;            // see DomainNode::vnum
+// What a deco 2 file says of each domain of a DomainTree besides its shape, with SCOTCH's
+// vertex chains.
+struct Deco2Numbering {
+  std::vector<std::int64_t> heap;  // SCOTCH's domain number, or -1 past 63 levels of depth
+  std::vector<Num> level;          // level at which the domain is a single vertex (its lowest such)
+  std::vector<Num> vnum_at;        // index in vnum of that vertex; the entries before it hold its
+                                   // vertices at the levels above, up to the one below its father's
+  std::vector<Num> vnum;
 };
 
 // How a vertex of one level climbs to the next: its coarse vertex, and the cost of the walk
@@ -59,27 +73,24 @@ struct Lift {
 // larger domain, the terminal deepest inside it (most hops from the members with a neighbour
 // outside the domain, ties to the smallest vertex), so that two domains are as far apart as
 // their middles. Every tree level costs one search over its members: O(|V| depth) in all.
-// Domains need their pre-order ranges.
-std::vector<Num> domain_centres(const CsrGraph& finest, const std::vector<DomainNode>& domains,
-                                const std::vector<Num>& term_domain,
+std::vector<Num> domain_centres(const CsrGraph& finest, const DomainTree& tree,
                                 const std::vector<Num>& term_vertex) {
-  std::vector<Num> vertex_in_preorder(domains.size(), -1);
-  for (std::size_t t = 0; t < term_domain.size(); ++t)
-    vertex_in_preorder[index(domains[index(term_domain[t])].preorder)] = term_vertex[t];
-  std::vector<Num> centre(domains.size(), -1);
+  std::vector<Num> vertex_in_preorder(index(tree.node_count()), -1);
+  for (Num t = 0; t < tree.terminal_count(); ++t)
+    vertex_in_preorder[index(tree.preorder(tree.terminal_node(t)))] = term_vertex[index(t)];
+  std::vector<Num> centre(index(tree.node_count()), -1);
   std::vector<Num> member(index(finest.vertex_count()), -1), reached(member.size(), -1);
   std::vector<Num> queue;
-  for (std::size_t d = 0; d < domains.size(); ++d) {
-    const DomainNode& node = domains[d];
-    const Num dom = static_cast<Num>(d);
+  for (Num dom = 0; dom < tree.node_count(); ++dom) {
+    const std::size_t d = index(dom);
     queue.clear();
-    for (Num p = node.preorder; p < node.preorder_end; ++p)
+    for (Num p = tree.preorder(dom); p < tree.preorder_end(dom); ++p)
       if (const Num v = vertex_in_preorder[index(p)]; v >= 0) {
         member[index(v)] = dom;
         queue.push_back(v);
       }
     Num best = *std::min_element(queue.begin(), queue.end());
-    if (node.son0 < 0) {
+    if (tree.is_leaf(dom)) {
       centre[d] = best;
       continue;
     }
@@ -117,24 +128,29 @@ std::vector<Num> domain_centres(const CsrGraph& finest, const std::vector<Domain
 
 constexpr int kPieces = 1 << kDeco2AveragingDepth;  // most pieces a domain is averaged over
 
-class Deco2Architecture final : public Architecture {
+// A tree and its file numbering.
+struct Deco2Tree {
+  DomainTree shape;
+  Deco2Numbering numbering;
+};
+
+class Deco2Architecture final : public TreeArchitecture {
  public:
   // tree: the tree mapping works with, over the walk hierarchy. file_tree and walk_graphs:
   // a loaded file's own tree and the walk hierarchy's level graphs, when they differ from the
   // file's; empty otherwise (targets Tartan built, files it wrote).
-  Deco2Architecture(std::vector<Level> levels, std::vector<Num> term_vertex, DomainTree tree,
-                    DomainTree file_tree, Num settle_limit, std::vector<Lift> lifts,
+  Deco2Architecture(std::vector<Level> levels, std::vector<Num> term_vertex, Deco2Tree tree,
+                    Deco2Tree file_tree, Num settle_limit, std::vector<Lift> lifts,
                     std::vector<CsrGraph> walk_graphs = {})
       : levels_(std::move(levels)),
         walk_graphs_(std::move(walk_graphs)),
         lifts_(std::move(lifts)),
         term_vertex_(std::move(term_vertex)),
-        tree_(std::move(tree)),
+        numbering_(std::move(tree.numbering)),
         file_tree_(std::move(file_tree)),
         settle_limit_(settle_limit) {
-    for (Num d = 0; d < static_cast<Num>(tree_.domains.size()); ++d)
-      if (tree_.domains[index(d)].father < 0) root_ = d;
-    centre_ = domain_centres(walk_level(0), tree_.domains, tree_.term_domain, term_vertex_);
+    set_tree(std::move(tree.shape));
+    centre_ = domain_centres(walk_level(0), this->tree(), term_vertex_);
     const std::size_t profile_bytes =
         sizeof(WalkProfile) + 64 + sizeof(std::size_t) * (lifts_.size() + 1) +
         sizeof(ProfileEntry) *
@@ -145,60 +161,29 @@ class Deco2Architecture final : public Architecture {
   }
 
   const char* kind_name() const override { return "deco2"; }
-  Num size() const override { return static_cast<Num>(tree_.term_domain.size()); }
-  Domain first_domain() const override { return domain(root_); }
-  Domain terminal_domain(Num terminal) const override {
-    if (terminal < 0 || terminal >= size())
-      fail_invalid("terminal " + std::to_string(terminal) + " is outside [0, " +
-                   std::to_string(size()) + ")");
-    return domain(tree_.term_domain[index(terminal)]);
-  }
-  Num domain_number(const Domain& dom) const override { return node(dom).min_terminal; }
-  Num domain_size(const Domain& dom) const override { return node(dom).size; }
-  Num domain_weight(const Domain& dom) const override { return node(dom).weight; }
   Num domain_distance(const Domain& a, const Domain& b) const override {
-    return distance(node_index(a), node_index(b));
-  }
-  bool bipartition(const Domain& dom, Domain& part0, Domain& part1) const override {
-    const DomainNode& n = node(dom);
-    if (n.son0 < 0) return false;
-    part0 = domain(n.son0);
-    part1 = domain(n.son1);
-    return true;
-  }
-  bool domain_includes(const Domain& outer, const Domain& inner) const override {
-    const DomainNode& o = node(outer);
-    const DomainNode& i = node(inner);
-    return o.preorder <= i.preorder && i.preorder < o.preorder_end;
+    return distance(node_of(a), node_of(b));
   }
   Num terminal_distance(Num a, Num b) const override {
-    return distance(node_index(terminal_domain(a)), node_index(terminal_domain(b)));
-  }
-  Num terminal_weight(Num terminal) const override {
-    return tree_.domains[index(node_index(terminal_domain(terminal)))].weight;
-  }
-
-  int domain_words() const override { return 1; }
-  void check_domain(const Domain& dom) const override {
-    node_index(dom);
-    for (int w = 1; w < Domain::kWords; ++w)
-      if (dom.word[static_cast<std::size_t>(w)] != 0)
-        fail_invalid("malformed deco 2 domain (extra words set)");
+    return distance(node_of(terminal_domain(a)), node_of(terminal_domain(b)));
   }
 
   void save(std::ostream& out) const override {
-    const DomainTree& saved = file_tree_.domains.empty() ? tree_ : file_tree_;
-    for (const DomainNode& d : saved.domains)
-      if (d.heap < 1)
+    const bool own = file_tree_.shape.node_count() == 0;
+    const DomainTree& shape = own ? tree() : file_tree_.shape;
+    const Deco2Numbering& saved = own ? numbering_ : file_tree_.numbering;
+    for (std::int64_t heap : saved.heap)
+      if (heap < 1)
         fail(ErrorCode::overflow,
              "this deco 2 tree is deeper than SCOTCH's domain numbers can express (63 levels)");
     out << "deco\n2\n"
         << size() << '\t' << levels_.size() << '\t' << saved.vnum.size() << '\n';
     for (Num t = 0; t < size(); ++t)
-      out << saved.term_domain[index(t)] << '\t' << term_vertex_[index(t)] << '\n';
-    for (const DomainNode& d : saved.domains)
-      out << d.heap << '\t' << d.size << '\t' << d.weight << '\t' << d.min_terminal << '\t'
-          << d.father << '\t' << d.son0 << '\t' << d.son1 << '\t' << d.level << '\t' << d.vnum
+      out << shape.terminal_node(t) << '\t' << term_vertex_[index(t)] << '\n';
+    for (Num d = 0; d < shape.node_count(); ++d)
+      out << saved.heap[index(d)] << '\t' << shape.size(d) << '\t' << shape.weight(d) << '\t'
+          << shape.min_terminal(d) << '\t' << shape.father(d) << '\t' << shape.son0(d) << '\t'
+          << shape.son1(d) << '\t' << saved.level[index(d)] << '\t' << saved.vnum_at[index(d)]
           << '\n';
     for (std::size_t l = 0; l < levels_.size(); ++l) {
       write_level(out, levels_[l], l == 0);
@@ -211,31 +196,16 @@ class Deco2Architecture final : public Architecture {
   Deco2Shape shape() const {
     Deco2Shape result;
     for (const Level& level : levels_) result.level_vertices.push_back(level.graph.vertex_count());
-    result.domain_count = static_cast<Num>(tree_.domains.size());
+    result.domain_count = tree().node_count();
     for (Num t = 0; t < size(); ++t) {
       Num depth = 0;
-      for (Num d = tree_.term_domain[index(t)]; tree_.domains[index(d)].father >= 0;
-           d = tree_.domains[index(d)].father)
-        ++depth;
+      for (Num d = tree().terminal_node(t); tree().father(d) >= 0; d = tree().father(d)) ++depth;
       result.tree_depth = std::max(result.tree_depth, depth);
     }
     return result;
   }
 
  private:
-  static Domain domain(Num node) {
-    Domain dom;
-    dom.word[0] = node;
-    return dom;
-  }
-  Num node_index(const Domain& dom) const {
-    const std::int64_t n = dom.word[0];
-    if (n < 0 || n >= static_cast<std::int64_t>(tree_.domains.size()))
-      fail_invalid("domain " + std::to_string(n) + " does not belong to this deco 2 target");
-    return static_cast<Num>(n);
-  }
-  const DomainNode& node(const Domain& dom) const { return tree_.domains[index(node_index(dom))]; }
-
   const CsrGraph& walk_level(Num l) const {
     return walk_graphs_.empty() ? levels_[index(l)].graph : walk_graphs_[index(l)];
   }
@@ -339,13 +309,10 @@ class Deco2Architecture final : public Architecture {
       }
       if (best >= 0) return best;
     }
-    // Disconnected top level: every vertex the last searches did not settle costs at least this.
-    Num top_bound = 0;
-    for (const WalkProfile* side : {side_a.get(), side_b.get()})
-      for (std::size_t k = levels < 2 ? 0 : side->level_end[levels - 2];
-           k < side->level_end[levels - 1]; ++k)
-        top_bound = std::max(top_bound, side->entries[k].settled);
-    return top_bound;
+    // Terminals are connected (builders and the reader check it), so the sides meet at the
+    // latest in the vertex of the top level that holds them all.
+    fail(ErrorCode::internal, "deco 2: the walks from vertices " + std::to_string(a) + " and " +
+                                  std::to_string(b) + " never met");
   }
 
   // The next level's sources from the vertices a side settled: one per coarse vertex, sorted.
@@ -374,15 +341,14 @@ class Deco2Architecture final : public Architecture {
     while (top > 0) {
       --top;
       const Num x = stack[top][0], depth = stack[top][1];
-      const DomainNode& n = tree_.domains[index(x)];
-      if (n.son0 < 0 || depth == kDeco2AveragingDepth) {
+      if (tree().is_leaf(x) || depth == kDeco2AveragingDepth) {
         piece[count] = x;
-        weight[count++] = n.weight;
+        weight[count++] = tree().weight(x);
         continue;
       }
-      stack[top][0] = n.son1;
+      stack[top][0] = tree().son1(x);
       stack[top++][1] = depth + 1;
-      stack[top][0] = n.son0;
+      stack[top][0] = tree().son0(x);
       stack[top++][1] = depth + 1;
     }
     return count;
@@ -410,33 +376,13 @@ class Deco2Architecture final : public Architecture {
     return walk_distance(u, v);
   }
 
-  static void write_level(std::ostream& out, const Level& level, bool finest) {
-    const CsrGraph& g = level.graph;
-    bool edge_weights = !finest;
-    if (finest)
-      for (Num w : g.adjwgt) edge_weights |= (w != 1);
-    const bool vertex_weights = finest ? !level.load.empty() : true;
-    const std::vector<Num>& vertex_values = finest ? level.load : g.vwgt;
-    out << "0\n" << g.vertex_count() << '\t' << g.arc_count() << "\n0\t0"
-        << (edge_weights ? '1' : '0') << (vertex_weights ? '1' : '0') << '\n';
-    for (Num v = 0; v < g.vertex_count(); ++v) {
-      if (vertex_weights) out << vertex_values[index(v)] << '\t';
-      out << g.xadj[index(v) + 1] - g.xadj[index(v)];
-      for (Num arc = g.xadj[index(v)]; arc < g.xadj[index(v) + 1]; ++arc) {
-        if (edge_weights) out << '\t' << g.adjwgt[index(arc)];
-        out << '\t' << g.adjncy[index(arc)];
-      }
-      out << '\n';
-    }
-  }
-
   std::vector<Level> levels_;         // as the file has them
   std::vector<CsrGraph> walk_graphs_;  // see the constructor
   std::vector<Lift> lifts_;
   std::vector<Num> term_vertex_;
-  DomainTree tree_, file_tree_;  // see the constructor
+  Deco2Numbering numbering_;  // of tree()
+  Deco2Tree file_tree_;       // see the constructor
   Num settle_limit_;
-  Num root_ = 0;
   std::vector<Num> centre_;  // finest vertex standing for each domain
 
   // Walk profiles by vertex (direct-mapped: vertex modulo the slot count), a few KB each, as
@@ -445,34 +391,6 @@ class Deco2Architecture final : public Architecture {
   mutable std::mutex profile_mutex_;
   mutable std::vector<std::pair<Num, std::shared_ptr<const WalkProfile>>> profile_slots_;
 };
-
-// Pre-order ranges, checking on the way that the father/son links form one tree over all
-// domains (loaded files could hold cycles or unreachable domains).
-void number_preorder(std::vector<DomainNode>& domains, Num root) {
-  std::vector<char> seen(domains.size(), 0);
-  std::vector<std::pair<Num, bool>> stack{{root, false}};
-  Num next = 0;
-  while (!stack.empty()) {
-    const auto [d, closing] = stack.back();
-    stack.pop_back();
-    DomainNode& n = domains[index(d)];
-    if (closing) {
-      n.preorder_end = next;
-      continue;
-    }
-    if (seen[index(d)]) fail_format("deco 2 domain " + std::to_string(d) + " is reached twice");
-    seen[index(d)] = 1;
-    n.preorder = next++;
-    stack.emplace_back(d, true);
-    if (n.son0 >= 0) {
-      stack.emplace_back(n.son1, false);
-      stack.emplace_back(n.son0, false);
-    }
-  }
-  if (next != static_cast<Num>(domains.size()))
-    fail_format("deco 2 domains " + std::to_string(domains.size() - index(next)) +
-                " are not reachable from the root");
-}
 
 // ---- Building ------------------------------------------------------------------------------
 
@@ -582,49 +500,43 @@ WalkHierarchy coarsen_by_walks(CsrGraph finest, const std::vector<Num>& capacity
 
 // The coarsening tree of walks, without the vertices holding no terminal, compacted into a
 // bipartitioning tree (a node with a single non-empty son is merged with it), domain numbers
-// assigned top-down. Terminal t is finest vertex term_vertex[t], of capacity term_weight[t].
-// False when the top level holds terminals in more than one vertex (a disconnected target).
-bool compact_coarsening_tree(const WalkHierarchy& walks, const std::vector<Num>& term_vertex,
-                             const std::vector<Num>& term_weight, DomainTree& tree) {
+// assigned top-down. Terminal t is finest vertex term_vertex[t], of capacity term_weight[t];
+// the terminals must be connected in the finest level (the top level then holds them all in
+// one vertex).
+Deco2Tree compact_coarsening_tree(const WalkHierarchy& walks, const std::vector<Num>& term_vertex,
+                                  const std::vector<Num>& term_weight) {
   const Num termnbr = static_cast<Num>(term_vertex.size());
   const std::vector<CoarseningStep>& steps = walks.steps;
-  // Terminal counts, capacities and smallest terminal of every vertex at every level.
+  // Terminals inside every vertex of every level.
   const Num levlnbr = static_cast<Num>(walks.graphs.size());
-  std::vector<std::vector<Num>> count(index(levlnbr)), weight(index(levlnbr)), first(index(levlnbr));
-  for (Num l = 0; l < levlnbr; ++l) {
-    const Num n = walks.graphs[index(l)].vertex_count();
-    count[index(l)].assign(index(n), 0);
-    weight[index(l)].assign(index(n), 0);
-    first[index(l)].assign(index(n), std::numeric_limits<Num>::max());
-  }
+  std::vector<std::vector<Num>> count(index(levlnbr));
+  for (Num l = 0; l < levlnbr; ++l)
+    count[index(l)].assign(index(walks.graphs[index(l)].vertex_count()), 0);
+  std::vector<Num> terminal_at(index(walks.graphs[0].vertex_count()), -1);
   for (Num t = 0; t < termnbr; ++t) {
-    const Num v = term_vertex[index(t)];
-    count[0][index(v)] = 1;
-    weight[0][index(v)] = term_weight[index(t)];
-    first[0][index(v)] = t;
+    count[0][index(term_vertex[index(t)])] = 1;
+    terminal_at[index(term_vertex[index(t)])] = t;
   }
   for (Num l = 0; l + 1 < levlnbr; ++l)
-    for (Num v = 0; v < walks.graphs[index(l)].vertex_count(); ++v) {
-      const Num c = steps[index(l)].fine_to_coarse[index(v)];
-      count[index(l) + 1][index(c)] += count[index(l)][index(v)];
-      weight[index(l) + 1][index(c)] += weight[index(l)][index(v)];
-      first[index(l) + 1][index(c)] = std::min(first[index(l) + 1][index(c)], first[index(l)][index(v)]);
-    }
+    for (Num v = 0; v < walks.graphs[index(l)].vertex_count(); ++v)
+      count[index(l) + 1][index(steps[index(l)].fine_to_coarse[index(v)])] +=
+          count[index(l)][index(v)];
 
   // Compaction, in pre-order, by an explicit stack.
   const Num top = levlnbr - 1;
   Num root_vertex = -1;
   for (Num v = 0; v < walks.graphs[index(top)].vertex_count(); ++v)
     if (count[index(top)][index(v)] > 0) {
-      if (root_vertex >= 0) return false;
+      if (root_vertex >= 0)
+        fail(ErrorCode::internal,
+             "deco 2: the walk hierarchy of connected terminals has "
+             "several top vertices holding terminals");
       root_vertex = v;
     }
-  std::vector<DomainNode>& domains = tree.domains;
-  std::vector<Num>& vnum = tree.vnum;
-  domains.clear();
-  vnum.clear();
-  domains.reserve(2 * index(termnbr) - 1);
-  tree.term_domain.assign(index(termnbr), -1);
+  std::vector<DomainTree::Links> links;
+  links.reserve(2 * index(termnbr) - 1);
+  Deco2Numbering numbering;
+  std::vector<Num> terminal_node(index(termnbr), -1);
   struct Pending {
     Num level, vertex, father;
     std::int64_t heap;
@@ -634,18 +546,12 @@ bool compact_coarsening_tree(const WalkHierarchy& walks, const std::vector<Num>&
   while (!stack.empty()) {
     Pending p = stack.back();
     stack.pop_back();
-    const Num id = static_cast<Num>(domains.size());
-    DomainNode n;
-    n.heap = p.heap;
-    n.father = p.father;
-    n.size = count[index(p.level)][index(p.vertex)];
-    n.weight = weight[index(p.level)][index(p.vertex)];
-    n.min_terminal = first[index(p.level)][index(p.vertex)];
+    const Num id = static_cast<Num>(links.size());
     // Walk down while only one son holds terminals, recording the vertex of every level.
     Num l = p.level, v = p.vertex;
     Num sons[2] = {-1, -1};
     for (;;) {
-      vnum.push_back(v);
+      numbering.vnum.push_back(v);
       if (l == 0) break;
       const CoarseningStep& step = steps[index(l) - 1];
       const Num c0 = step.child0[index(v)], c1 = step.child1[index(v)];
@@ -659,51 +565,50 @@ bool compact_coarsening_tree(const WalkHierarchy& walks, const std::vector<Num>&
       v = full0 ? c0 : c1;
       --l;
     }
-    n.level = l;
-    n.vnum = static_cast<Num>(vnum.size()) - 1;
-    if (p.father >= 0) (p.which == 0 ? domains[index(p.father)].son0 : domains[index(p.father)].son1) = id;
+    links.push_back(DomainTree::Links{p.father, -1, -1});
+    numbering.heap.push_back(p.heap);
+    numbering.level.push_back(l);
+    numbering.vnum_at.push_back(static_cast<Num>(numbering.vnum.size()) - 1);
+    if (p.father >= 0)
+      (p.which == 0 ? links[index(p.father)].son0 : links[index(p.father)].son1) = id;
     if (l == 0 && sons[0] < 0) {
-      tree.term_domain[index(first[0][index(v)])] = id;
+      terminal_node[index(terminal_at[index(v)])] = id;
     } else {
       const bool deep = p.heap < 1 || p.heap > (std::numeric_limits<std::int64_t>::max() - 1) / 2;
       const std::int64_t heap0 = deep ? -1 : 2 * p.heap;
       stack.push_back(Pending{l - 1, sons[1], id, deep ? -1 : heap0 + 1, 1});
       stack.push_back(Pending{l - 1, sons[0], id, heap0, 0});
     }
-    domains.push_back(n);
   }
-  number_preorder(domains, 0);
-  return true;
+  return Deco2Tree{DomainTree(std::move(links), std::move(terminal_node), term_weight),
+                   std::move(numbering)};
 }
 
-bool same_trees(const DomainTree& a, const DomainTree& b) {
-  if (a.term_domain != b.term_domain || a.vnum != b.vnum || a.domains.size() != b.domains.size())
+bool same_trees(const Deco2Tree& a, const DomainTree& b_shape, const Deco2Numbering& b) {
+  const DomainTree& a_shape = a.shape;
+  if (a_shape.terminal_nodes() != b_shape.terminal_nodes() || a.numbering.vnum != b.vnum ||
+      a.numbering.heap != b.heap || a.numbering.level != b.level ||
+      a.numbering.vnum_at != b.vnum_at || a_shape.node_count() != b_shape.node_count())
     return false;
-  for (std::size_t d = 0; d < a.domains.size(); ++d) {
-    const DomainNode &x = a.domains[d], &y = b.domains[d];
-    if (x.heap != y.heap || x.father != y.father || x.son0 != y.son0 || x.son1 != y.son1 ||
-        x.level != y.level || x.vnum != y.vnum)
+  for (Num d = 0; d < a_shape.node_count(); ++d)
+    if (a_shape.father(d) != b_shape.father(d) || a_shape.son0(d) != b_shape.son0(d) ||
+        a_shape.son1(d) != b_shape.son1(d))
       return false;
-  }
   return true;
 }
 
 }  // namespace
 
-ArchPtr build_deco2(const Graph& graph, const std::vector<Num>* list, Num settle_limit) {
+ArchPtr make_deco2(CsrGraph finest, std::vector<Num> finest_loads, std::vector<Num> term_vertex,
+                   const std::vector<Num>& term_weight, Num settle_limit) {
   if (settle_limit < 2) fail_invalid("deco 2 search limit must be at least 2");
-  const TargetTerminals terminals = select_target_terminals(graph, list);
-
-  CsrGraph finest = csr_from_graph(graph);
   std::vector<Level> levels(1);
-  if (graph.velotab != nullptr) levels[0].load = finest.vwgt;
-  std::vector<Num> capacity(index(graph.vertnbr), 0);
-  for (std::size_t t = 0; t < terminals.vertex.size(); ++t)
-    capacity[index(terminals.vertex[t])] = terminals.weight[t];
+  levels[0].load = std::move(finest_loads);
+  std::vector<Num> capacity(index(finest.vertex_count()), 0);
+  for (std::size_t t = 0; t < term_vertex.size(); ++t)
+    capacity[index(term_vertex[t])] = term_weight[t];
   WalkHierarchy walks = coarsen_by_walks(std::move(finest), capacity);
-  DomainTree tree;
-  if (!compact_coarsening_tree(walks, terminals.vertex, terminals.weight, tree))
-    fail_invalid("deco 2: the terminals are not connected in the target graph");
+  Deco2Tree tree = compact_coarsening_tree(walks, term_vertex, term_weight);
   levels.resize(walks.graphs.size());
   for (std::size_t l = 0; l < levels.size(); ++l) levels[l].graph = std::move(walks.graphs[l]);
   walks.graphs.clear();
@@ -713,8 +618,9 @@ ArchPtr build_deco2(const Graph& graph, const std::vector<Num>* list, Num settle
     BreadthFirstSearch bfs(view);
     level.diameter = pseudo_diameter(bfs, 0).length;
   }
-  return std::make_shared<Deco2Architecture>(std::move(levels), terminals.vertex, std::move(tree),
-                                             DomainTree{}, settle_limit, std::move(walks.lifts));
+  return std::make_shared<Deco2Architecture>(std::move(levels), std::move(term_vertex),
+                                             std::move(tree), Deco2Tree{}, settle_limit,
+                                             std::move(walks.lifts));
 }
 
 // ---- Reading -------------------------------------------------------------------------------
@@ -731,160 +637,142 @@ bool same_graphs(const std::vector<CsrGraph>& walks, const std::vector<Level>& l
   return true;
 }
 
-// One level graph of a deco 2 file: a complete .grf (version 0, no labels).
-Level read_level(TgtReader& reader, Num l, bool finest) {
-  const std::string what = "deco 2 level " + std::to_string(l) + " graph ";
-  auto text = [&](const char* field) { return what + field; };
-  const Num version = reader.number(text("version").c_str());
-  if (version != 0)
-    reader.fail_token(ErrorCode::format, what + "version is " + std::to_string(version) +
-                                             ", must be 0");
-  const Num vertnbr = reader.number_at_least(text("vertex count").c_str(), 1);
-  const Num arcnbr = reader.number_at_least(text("arc count").c_str(), 0);
-  const Num baseval = reader.number(text("base").c_str());
-  if (baseval != 0 && baseval != 1)
-    reader.fail_token(ErrorCode::format, what + "base must be 0 or 1");
-  const Num flags = reader.number(text("flags").c_str());
-  if (flags != 0 && flags != 1 && flags != 10 && flags != 11)
-    reader.fail_token(ErrorCode::format, what + "flags must be 000, 001, 010 or 011 (labelled " +
-                                             "level graphs are not supported)");
-  const bool vertex_weights = flags % 10 == 1, edge_weights = flags / 10 == 1;
-  Level level;
-  CsrGraph& g = level.graph;
-  g.xadj.assign(1, 0);
-  g.vwgt.assign(index(vertnbr), 0);
-  if (finest && vertex_weights) level.load.resize(index(vertnbr));
-  for (Num v = 0; v < vertnbr; ++v) {
-    if (vertex_weights) {
-      const Num value = reader.number_at_least(text("vertex weight").c_str(), 0);
-      (finest ? level.load : g.vwgt)[index(v)] = value;
-    }
-    const Num degree = reader.number_at_least(text("vertex degree").c_str(), 0);
-    if (static_cast<Num>(g.adjncy.size()) + degree > arcnbr)
-      reader.fail_token(ErrorCode::format, what + "has more arcs than its declared " +
-                                               std::to_string(arcnbr));
-    for (Num k = 0; k < degree; ++k) {
-      g.adjwgt.push_back(edge_weights ? reader.number_at_least(text("edge weight").c_str(), 0) : 1);
-      const Num w = reader.number(text("neighbour").c_str()) - baseval;
-      if (w < 0 || w >= vertnbr)
-        reader.fail_token(ErrorCode::format, what + "neighbour " + std::to_string(w + baseval) +
-                                                 " out of range");
-      g.adjncy.push_back(w);
-    }
-    g.xadj.push_back(static_cast<Num>(g.adjncy.size()));
+// Throws Error(format) naming two terminals (and their vertices and components) unless the
+// terminals are distinct vertices of one connected component of the finest level: terminals
+// that no link joins would be at no finite distance.
+void check_terminals_connected(const Graph& finest, const std::vector<Num>& term_vertex) {
+  std::vector<Num> terminal_at(index(finest.vertnbr), -1);
+  for (Num t = 0; t < static_cast<Num>(term_vertex.size()); ++t) {
+    const Num v = term_vertex[index(t)];
+    if (v >= finest.vertnbr)
+      fail_format("deco 2: terminal " + std::to_string(t) + " names vertex " + std::to_string(v) +
+                  " outside the target graph");
+    if (terminal_at[index(v)] >= 0)
+      fail_format("deco 2: terminals " + std::to_string(terminal_at[index(v)]) + " and " +
+                  std::to_string(t) + " are both vertex " + std::to_string(v));
+    terminal_at[index(v)] = t;
   }
-  if (static_cast<Num>(g.adjncy.size()) != arcnbr)
-    reader.fail_token(ErrorCode::format, what + "has " + std::to_string(g.adjncy.size()) +
-                                             " arcs, declares " + std::to_string(arcnbr));
-  level.diameter = reader.number_at_least((what + "diameter").c_str(), 0);
+  const Components components = connected_components(finest);
+  const Num first = components.component[index(term_vertex[0])];
+  for (Num t = 1; t < static_cast<Num>(term_vertex.size()); ++t) {
+    const Num component = components.component[index(term_vertex[index(t)])];
+    if (component != first)
+      fail_format("deco 2: terminals 0 (vertex " + std::to_string(term_vertex[0]) + ") and " +
+                  std::to_string(t) + " (vertex " + std::to_string(term_vertex[index(t)]) +
+                  ") lie in different connected components of the target graph (components " +
+                  std::to_string(first) + " and " + std::to_string(component) + " of " +
+                  std::to_string(components.count) +
+                  " in level 0): no link joins them, their distance is undefined");
+  }
+}
+
+// One level graph of a deco 2 file: a .grf graph (io's codec) followed by its diameter. The
+// finest level's vertex weights are the target graph's loads (kept only to be written back);
+// coarse levels' are vertex traversal costs.
+Level read_level(io::TextReader& reader, Num l, bool finest) {
+  Graph graph;
+  io::read_grf(graph, reader, 0);
+  Level level;
+  level.graph = csr_from_graph(graph);
+  if (finest && graph.velotab != nullptr) level.load = level.graph.vwgt;
+  if (finest || graph.velotab == nullptr) level.graph.vwgt.assign(level.graph.vwgt.size(), 0);
+  const std::string what = "deco 2 level " + std::to_string(l);
+  if (graph.vertnbr < 1) reader.fail_at_token(ErrorCode::format, what + " graph has no vertex");
+  for (const std::vector<Num>* values : {&level.graph.vwgt, &level.graph.adjwgt, &level.load})
+    for (Num value : *values)
+      if (value < 0)
+        reader.fail_at_token(ErrorCode::format,
+                             what + " graph has a negative weight (" + std::to_string(value) + ")");
+  level.diameter = reader.read_num_at_least((what + " graph diameter").c_str(), 0);
   return level;
 }
 
 }  // namespace
 
-ArchPtr read_deco_version2(TgtReader& reader) {
-  const Num termnbr = reader.number_at_least("deco 2 terminal count", 1);
-  const Num levlnbr = reader.number_at_least("deco 2 level count", 1);
-  const Num vnumnbr = reader.number_at_least("deco 2 vertex-number count", 1);
+ArchPtr read_deco_version2(io::TextReader& reader) {
+  const Num termnbr = reader.read_num_at_least("deco 2 terminal count", 1);
+  const Num levlnbr = reader.read_num_at_least("deco 2 level count", 1);
+  const Num vnumnbr = reader.read_num_at_least("deco 2 vertex-number count", 1);
   if (termnbr > std::numeric_limits<Num>::max() / 2)
-    reader.fail_token(ErrorCode::overflow, "deco 2 terminal count too large");
+    reader.fail_at_token(ErrorCode::overflow, "deco 2 terminal count too large");
   const Num domnbr = 2 * termnbr - 1;
   std::vector<Num> term_domain(index(termnbr)), term_vertex(index(termnbr));
   for (Num t = 0; t < termnbr; ++t) {
-    term_domain[index(t)] = reader.number_at_least("deco 2 terminal domain index", 0);
+    term_domain[index(t)] = reader.read_num_at_least("deco 2 terminal domain index", 0);
     if (term_domain[index(t)] >= domnbr)
-      reader.fail_token(ErrorCode::format, "deco 2 terminal domain index " +
-                                               std::to_string(term_domain[index(t)]) +
-                                               " is not below " + std::to_string(domnbr));
-    term_vertex[index(t)] = reader.number_at_least("deco 2 terminal vertex", 0);
+      reader.fail_at_token(ErrorCode::format, "deco 2 terminal domain index " +
+                                                  std::to_string(term_domain[index(t)]) +
+                                                  " is not below " + std::to_string(domnbr));
+    term_vertex[index(t)] = reader.read_num_at_least("deco 2 terminal vertex", 0);
   }
-  std::vector<DomainNode> domains(index(domnbr));
+  std::vector<DomainTree::Links> links(index(domnbr));
+  std::vector<Num> file_size(index(domnbr)), file_weight(index(domnbr));
+  Deco2Numbering numbering;
   auto in_range = [&](Num value, Num limit, const char* what) {
     if (value < -1 || value >= limit)
-      reader.fail_token(ErrorCode::format, std::string("deco 2 ") + what + " " +
-                                               std::to_string(value) + " out of range");
+      reader.fail_at_token(ErrorCode::format, std::string("deco 2 ") + what + " " +
+                                                  std::to_string(value) + " out of range");
   };
-  Num root = -1;
   for (Num d = 0; d < domnbr; ++d) {
-    DomainNode& n = domains[index(d)];
-    n.heap = reader.number_at_least("deco 2 domain number", 1);
-    n.size = reader.number_at_least("deco 2 domain size", 1);
-    n.weight = reader.number_at_least("deco 2 domain weight", 1);
-    n.min_terminal = reader.number_at_least("deco 2 domain first terminal", 0);
-    n.father = reader.number("deco 2 domain father");
+    DomainTree::Links& n = links[index(d)];
+    numbering.heap.push_back(reader.read_num_at_least("deco 2 domain number", 1));
+    file_size[index(d)] = reader.read_num_at_least("deco 2 domain size", 1);
+    file_weight[index(d)] = reader.read_num_at_least("deco 2 domain weight", 1);
+    reader.read_num_at_least("deco 2 domain first terminal", 0);  // recomputed from the tree
+    n.father = reader.read_num("deco 2 domain father");
     in_range(n.father, domnbr, "domain father");
-    n.son0 = reader.number("deco 2 domain son");
+    n.son0 = reader.read_num("deco 2 domain son");
     in_range(n.son0, domnbr, "domain son");
-    n.son1 = reader.number("deco 2 domain son");
+    n.son1 = reader.read_num("deco 2 domain son");
     in_range(n.son1, domnbr, "domain son");
-    if ((n.son0 < 0) != (n.son1 < 0))
-      reader.fail_token(ErrorCode::format, "deco 2 domain " + std::to_string(d) +
-                                               " has a single son");
-    n.level = reader.number_at_least("deco 2 domain level", 0);
-    if (n.level >= levlnbr)
-      reader.fail_token(ErrorCode::format, "deco 2 domain level " + std::to_string(n.level) +
-                                               " is not below the level count");
-    n.vnum = reader.number_at_least("deco 2 domain vertex index", 0);
-    if (n.vnum >= vnumnbr)
-      reader.fail_token(ErrorCode::format, "deco 2 domain vertex index out of range");
-    if (n.father < 0) {
-      if (root >= 0) reader.fail_token(ErrorCode::format, "deco 2 file has two root domains");
-      root = d;
-    }
+    const Num level = reader.read_num_at_least("deco 2 domain level", 0);
+    if (level >= levlnbr)
+      reader.fail_at_token(ErrorCode::format, "deco 2 domain level " + std::to_string(level) +
+                                                  " is not below the level count");
+    numbering.level.push_back(level);
+    numbering.vnum_at.push_back(reader.read_num_at_least("deco 2 domain vertex index", 0));
+    if (numbering.vnum_at.back() >= vnumnbr)
+      reader.fail_at_token(ErrorCode::format, "deco 2 domain vertex index out of range");
   }
-  if (root < 0) reader.fail_token(ErrorCode::format, "deco 2 file has no root domain");
   std::vector<Level> levels;
   for (Num l = 0; l < levlnbr; ++l) levels.push_back(read_level(reader, l, l == 0));
-  std::vector<Num> vnum(index(vnumnbr));
-  for (Num i = 0; i < vnumnbr; ++i) vnum[index(i)] = reader.number_at_least("deco 2 vertex number", 0);
+  numbering.vnum.resize(index(vnumnbr));
+  for (Num& v : numbering.vnum) v = reader.read_num_at_least("deco 2 vertex number", 0);
 
-  // Structure: one tree, sons below their father, sizes, weights and first terminals agreeing
-  // with the terminals, vertex chains inside vnum and the level graphs.
-  built_at(reader, [&] {
+  // Structure: one tree whose leaves are the terminals, sons below their father, sizes and
+  // weights agreeing with the terminals, vertex chains inside vnum and the level graphs, the
+  // terminals distinct vertices of one connected component of the target graph.
+  std::vector<Num> term_weight(index(termnbr));
+  for (Num t = 0; t < termnbr; ++t)
+    term_weight[index(t)] = file_weight[index(term_domain[index(t)])];
+  Deco2Tree file_tree = reader.located([&] {
     auto bad = [](const std::string& message) { fail_format("deco 2: " + message); };
+    DomainTree shape;
+    try {
+      shape = DomainTree(std::move(links), term_domain, term_weight);
+    } catch (const Error& error) {
+      fail(error.code(), std::string("deco 2: ") + error.what());
+    }
     for (Num d = 0; d < domnbr; ++d) {
-      const DomainNode& n = domains[index(d)];
-      for (Num son : {n.son0, n.son1})
-        if (son >= 0 && (domains[index(son)].father != d || domains[index(son)].level >= n.level))
-          bad("domain " + std::to_string(son) + " is not a proper son of domain " + std::to_string(d));
-      const Num chain_top = n.father < 0 ? levlnbr - 1 : domains[index(n.father)].level - 1;
-      if (n.vnum - (chain_top - n.level) < 0)
+      const Num level = numbering.level[index(d)], at = numbering.vnum_at[index(d)];
+      if (!shape.is_leaf(d))
+        for (Num son : {shape.son0(d), shape.son1(d)})
+          if (numbering.level[index(son)] >= level)
+            bad("domain " + std::to_string(son) + " is not below its father " + std::to_string(d));
+      const Num father = shape.father(d);
+      const Num chain_top = father < 0 ? levlnbr - 1 : numbering.level[index(father)] - 1;
+      if (at - (chain_top - level) < 0)
         bad("vertex chain of domain " + std::to_string(d) + " starts before the vertex table");
-      for (Num l = n.level; l <= chain_top && (n.father >= 0 || l == n.level); ++l) {
-        const Num v = vnum[index(n.vnum - (l - n.level))];
+      for (Num l = level; l <= chain_top && (father >= 0 || l == level); ++l) {
+        const Num v = numbering.vnum[index(at - (l - level))];
         if (v >= levels[index(l)].graph.vertex_count())
           bad("vertex " + std::to_string(v) + " of domain " + std::to_string(d) +
               " is not in level " + std::to_string(l));
       }
-    }
-    number_preorder(domains, root);
-    std::vector<Num> leaf_terminal(index(domnbr), -1);
-    for (Num t = 0; t < termnbr; ++t) {
-      const Num d = term_domain[index(t)];
-      if (domains[index(d)].son0 >= 0 || leaf_terminal[index(d)] >= 0)
-        bad("terminal " + std::to_string(t) + " is not alone in a leaf domain");
-      if (term_vertex[index(t)] >= levels[0].graph.vertex_count())
-        bad("terminal " + std::to_string(t) + " names vertex " +
-            std::to_string(term_vertex[index(t)]) + " outside the target graph");
-      leaf_terminal[index(d)] = t;
-    }
-    // Sizes, weights and first terminals, recomputed bottom-up (sons follow in pre-order).
-    std::vector<Num> order(index(domnbr));
-    for (Num d = 0; d < domnbr; ++d) order[index(domains[index(d)].preorder)] = d;
-    for (Num k = domnbr - 1; k >= 0; --k) {
-      DomainNode& n = domains[index(order[index(k)])];
-      Num size = 1, weight = n.weight, first = leaf_terminal[index(order[index(k)])];
-      if (n.son0 >= 0) {
-        const DomainNode &s0 = domains[index(n.son0)], &s1 = domains[index(n.son1)];
-        size = s0.size + s1.size;
-        weight = s0.weight + s1.weight;
-        first = std::min(s0.min_terminal, s1.min_terminal);
-      }
-      if (size != n.size || weight != n.weight)
-        bad("domain " + std::to_string(order[index(k)]) + " has size " + std::to_string(n.size) +
-            " and weight " + std::to_string(n.weight) + ", its sons add up to " +
-            std::to_string(size) + " and " + std::to_string(weight));
-      n.min_terminal = first;
+      if (shape.size(d) != file_size[index(d)] || shape.weight(d) != file_weight[index(d)])
+        bad("domain " + std::to_string(d) + " has size " + std::to_string(file_size[index(d)]) +
+            " and weight " + std::to_string(file_weight[index(d)]) + ", its terminals add up to " +
+            std::to_string(shape.size(d)) + " and " + std::to_string(shape.weight(d)));
     }
     for (const Level& level : levels) {
       const CsrGraph& g = level.graph;
@@ -893,7 +781,8 @@ ArchPtr read_deco_version2(TgtReader& reader) {
           if (g.adjncy[index(arc)] == v)
             bad("a level graph has a self loop at vertex " + std::to_string(v));
     }
-    // The walk hierarchy is built from the finest level: it must be a valid target graph.
+    // The walk hierarchy is built from the finest level: it must be a valid target graph
+    // whose terminals are at positive distances.
     Graph finest;
     view_csr_as_graph(levels[0].graph, finest);
     try {
@@ -901,22 +790,19 @@ ArchPtr read_deco_version2(TgtReader& reader) {
     } catch (const Error& error) {
       bad(std::string("level 0 (the target graph): ") + error.what());
     }
-    return 0;
+    for (Num w : levels[0].graph.adjwgt)
+      if (w == 0) bad("level 0 (the target graph) has a link of traversal cost 0");
+    check_terminals_connected(finest, term_vertex);
+    return Deco2Tree{std::move(shape), std::move(numbering)};
   });
   // Distances and domains come from Tartan's own walk hierarchy over the finest level (the
   // file's coarse levels and tree serve only to save the target again): see the header.
-  std::vector<Num> capacity(index(levels[0].graph.vertex_count()), 0), term_weight(index(termnbr));
-  for (Num t = 0; t < termnbr; ++t) {
-    term_weight[index(t)] = domains[index(term_domain[index(t)])].weight;
-    capacity[index(term_vertex[index(t)])] = term_weight[index(t)];
-  }
+  std::vector<Num> capacity(index(levels[0].graph.vertex_count()), 0);
+  for (Num t = 0; t < termnbr; ++t) capacity[index(term_vertex[index(t)])] = term_weight[index(t)];
   WalkHierarchy walks = coarsen_by_walks(levels[0].graph, capacity);
-  DomainTree file_tree{std::move(domains), std::move(term_domain), std::move(vnum)};
-  DomainTree tree;
-  // Terminals in several components of the target graph: the file's tree keeps them together.
-  if (!compact_coarsening_tree(walks, term_vertex, term_weight, tree)) std::swap(tree, file_tree);
+  Deco2Tree tree = compact_coarsening_tree(walks, term_vertex, term_weight);
   // A file Tartan wrote holds that very hierarchy and tree: keep one copy.
-  if (same_trees(tree, file_tree)) file_tree = DomainTree{};
+  if (same_trees(file_tree, tree.shape, tree.numbering)) file_tree = Deco2Tree{};
   if (same_graphs(walks.graphs, levels)) walks.graphs.clear();
   return std::make_shared<Deco2Architecture>(std::move(levels), std::move(term_vertex),
                                              std::move(tree), std::move(file_tree),

@@ -21,8 +21,10 @@
 //   the deco 2 hierarchy itself; for files it is rebuilt when reading (linear time), and the
 //   file's own levels are only written back. So is the file's bipartitioning tree: mapping
 //   uses the tree compacted from the walk hierarchy (a file of SCOTCH's comes from a random
-//   matching, whose irregular domains cost 10-17 % more traffic on a torus than Tartan's), and
-//   keeps the file's only when the target graph does not connect the terminals.
+//   matching, whose irregular domains cost 10-17 % more traffic on a torus than Tartan's).
+// - Terminals lie in one connected component of the target graph and links cost at least 1:
+//   a file whose terminals no link joins is refused (EFORMAT, naming two terminals and their
+//   components), as builds refuse such graphs (EINVAL), so no two terminals are at distance 0.
 // - Two vertices: a search from each settles up to a bounded number of vertices, level after
 //   level, the settled vertices climbing to the next level as sources with the cost of their
 //   walk to their coarse vertex's representative, until the sides meet. A side depends on its
@@ -43,8 +45,8 @@
 #include <vector>
 
 #include "arch/architecture.hpp"
-#include "arch/tgt_reader.hpp"
-#include "graph/graph.hpp"
+#include "graph/coarsening.hpp"
+#include "io/text_reader.hpp"
 
 namespace tartan {
 
@@ -55,13 +57,16 @@ constexpr Num kDeco2SettleLimit = 64;
 // levels down (see the header comment).
 constexpr int kDeco2AveragingDepth = 2;
 
-// deco 2 from a target graph; list (based like the graph, null for every vertex) selects the
-// terminals; the level graphs keep every vertex, so distances go through the whole graph.
-ArchPtr build_deco2(const Graph& graph, const std::vector<Num>* list,
-                    Num settle_limit = kDeco2SettleLimit);
+// deco 2 over a target graph (finest: its topology, link costs as arc weights; finest_loads:
+// its vertex loads, empty for unit loads, kept only to be saved) whose terminal t is vertex
+// term_vertex[t] (increasing) of capacity term_weight[t]. The terminals must be connected
+// (src/archbuild/target_terminals.hpp checks it); the level graphs keep every vertex, so
+// distances go through the whole graph.
+ArchPtr make_deco2(CsrGraph finest, std::vector<Num> finest_loads, std::vector<Num> term_vertex,
+                   const std::vector<Num>& term_weight, Num settle_limit = kDeco2SettleLimit);
 
 // Reads the data of a `deco 2` description (after the words "deco" and "2").
-ArchPtr read_deco_version2(TgtReader& reader);
+ArchPtr read_deco_version2(io::TextReader& reader);
 
 // Shape of a deco 2 hierarchy, for tests and benchmarks; throws Error(invalid) if arch is not
 // a deco 2 target.

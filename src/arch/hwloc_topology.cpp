@@ -13,6 +13,7 @@
 
 #include "arch/arch_factory.hpp"
 #include "common/error.hpp"
+#include "io/text_reader.hpp"
 
 #if HAVE_HWLOC
 #include <hwloc.h>
@@ -25,20 +26,17 @@ namespace {
 constexpr const char* kLevelClassNames[kHwlocLevelClassCount] = {"core",    "cache",   "group",
                                                                  "package", "machine", "cluster"};
 
-// Parses a cost value: decimal digits only, >= 1, within Num.
+// Parses a cost value: a whole integer, >= 1, within Num.
 Num parse_cost_value(const std::string& item, const std::string& value, const std::string& text) {
   const auto bad = [&](const char* why) -> Num {
     fail_format("hwloc cost string \"" + text + "\": item \"" + item + "\": " + why);
   };
   if (value.empty()) return bad("missing value after '='");
   Num parsed = 0;
-  for (char c : value) {
-    if (!std::isdigit(static_cast<unsigned char>(c)))
-      return bad("the cost must be a positive integer");
-    const Num digit = c - '0';
-    if (parsed > (std::numeric_limits<Num>::max() - digit) / 10)  // test before it can wrap
-      return bad("the cost is too large");
-    parsed = parsed * 10 + digit;
+  switch (io::parse_num(value.data(), value.data() + value.size(), parsed)) {
+    case io::ParseStatus::not_a_number: return bad("the cost must be a positive integer");
+    case io::ParseStatus::overflow: return bad("the cost is too large");
+    case io::ParseStatus::ok: break;
   }
   if (parsed < 1) return bad("the cost must be at least 1");
   return parsed;

@@ -2,10 +2,11 @@
 libtartan_core_la_SOURCES += \
 	src/arch/architecture.hpp src/arch/architecture.cpp \
 	src/arch/distance_oracle.hpp src/arch/distance_oracle.cpp src/arch/arch_factory.hpp \
-	src/arch/arch_numbers.hpp src/arch/tgt_reader.hpp src/arch/tgt_reader.cpp \
+	src/arch/arch_numbers.hpp \
 	src/arch/arch_registry.hpp src/arch/arch_registry.cpp \
 	src/arch/arch_complete.cpp src/arch/arch_hypercube.cpp src/arch/arch_grid.cpp \
 	src/arch/arch_tleaf.cpp src/arch/arch_variable.cpp src/arch/arch_sub.cpp
 libtartan_core_la_SOURCES += src/arch/hwloc_topology.hpp src/arch/hwloc_topology.cpp
-libtartan_core_la_SOURCES += src/arch/target_graph.hpp src/arch/target_graph.cpp src/arch/deco.hpp src/arch/deco.cpp src/arch/deco2.hpp src/arch/deco2.cpp
+libtartan_core_la_SOURCES += src/arch/domain_tree.hpp src/arch/domain_tree.cpp \
+	src/arch/deco.hpp src/arch/deco.cpp src/arch/deco2.hpp src/arch/deco2.cpp
 libtartan_core_la_SOURCES += src/arch/distance_form.hpp

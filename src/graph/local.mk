@@ -4,5 +4,7 @@ libtartan_core_la_SOURCES += \
 	src/graph/graph_builder.hpp src/graph/graph_builder.cpp \
 	src/graph/graph_check.hpp src/graph/graph_check.cpp \
 	src/graph/graph_stats.hpp src/graph/graph_stats.cpp \
-	src/graph/traversal.hpp src/graph/traversal.cpp
+	src/graph/traversal.hpp src/graph/traversal.cpp \
+	src/graph/shortest_paths.hpp src/graph/shortest_paths.cpp \
+	src/graph/subgraph.hpp src/graph/subgraph.cpp
 libtartan_core_la_SOURCES += src/graph/coarsening.hpp src/graph/coarsening.cpp

@@ -155,12 +155,7 @@ void read_grf(Graph& graph, InputBuffer& input, Num baseval, unsigned discard) {
   TextReader reader(input);
   Graph loaded;
   read_grf(loaded, reader, baseval, discard);
-  if (!reader.at_end()) {
-    reader.next_token();
-    reader.fail_at_token(ErrorCode::format,
-                         "unexpected data after the last vertex, starting with '" +
-                             reader.token().substr(0, 20) + "'");
-  }
+  reader.expect_end("the last vertex");
   graph.swap(loaded);
 }
 

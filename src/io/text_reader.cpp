@@ -9,15 +9,24 @@ namespace {
 
 bool is_space(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 
-std::string quoted(const std::string& token) {
-  constexpr std::size_t kShown = 40;
-  std::string shown = token.size() > kShown ? token.substr(0, kShown) + "..." : token;
-  for (char& c : shown)
-    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';
-  return "'" + shown + "'";
-}
-
 }  // namespace
+
+std::string TextReader::quoted(const std::string& token) {
+  constexpr std::size_t kShown = 40;
+  static const char hex[] = "0123456789abcdef";
+  std::string shown = "'";
+  for (std::size_t i = 0; i < token.size() && i < kShown; ++i) {
+    const unsigned char c = static_cast<unsigned char>(token[i]);
+    if (c >= 0x20 && c < 0x7f) {
+      shown += static_cast<char>(c);
+    } else {
+      shown += "\\x";
+      shown += hex[c >> 4];
+      shown += hex[c & 15];
+    }
+  }
+  return shown + (token.size() > kShown ? "...'" : "'");
+}
 
 ParseStatus parse_num(const char* begin, const char* end, Num& value) {
   bool negative = false;
@@ -57,7 +66,7 @@ std::vector<std::string_view> split_words(const std::string& line) {
 int TextReader::peek() {
   const auto c = input_.sgetc();
   if (std::char_traits<char>::eq_int_type(c, std::char_traits<char>::eof())) {
-    input_.throw_if_failed();
+    if (buffer_ != nullptr) buffer_->throw_if_failed();
     return -1;
   }
   return std::char_traits<char>::to_int_type(std::char_traits<char>::to_char_type(c)) & 0xff;
@@ -77,6 +86,8 @@ bool TextReader::next_token() {
     return false;
   }
   while (c >= 0 && !is_space(c)) {
+    if (token_.size() == kMaxTokenLength)
+      fail_at_token(ErrorCode::format, "token " + quoted(token_) + " is too long");
     token_.push_back(static_cast<char>(c));
     input_.sbumpc();
     c = peek();
@@ -97,6 +108,19 @@ Num TextReader::read_num(const char* what) {
     case ParseStatus::not_a_number: break;
   }
   fail_expected(what);
+}
+
+Num TextReader::read_num_at_least(const char* what, Num minimum) {
+  const Num value = read_num(what);
+  if (value < minimum)
+    fail_at_token(ErrorCode::format, std::string(what) + " '" + std::to_string(value) +
+                                         "' must be at least " + std::to_string(minimum));
+  return value;
+}
+
+const std::string& TextReader::read_word(const char* what) {
+  if (!next_token()) fail_expected(what);
+  return token_;
 }
 
 bool TextReader::read_line(std::string& line) {
@@ -128,8 +152,13 @@ bool TextReader::at_end() {
   return c < 0;
 }
 
+void TextReader::expect_end(const char* what) {
+  if (next_token())
+    fail_at_token(ErrorCode::format, "unexpected " + quoted(token_) + " after " + what);
+}
+
 void TextReader::fail_at(ErrorCode code, std::int64_t line, const std::string& message) const {
-  fail(code, input_.name() + ": line " + std::to_string(line) + ": " + message);
+  fail(code, name_ + ": line " + std::to_string(line) + ": " + message);
 }
 
 void TextReader::fail_expected(const char* what) const {

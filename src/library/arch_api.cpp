@@ -47,14 +47,12 @@ void domain_out(const Domain& domain, TARTAN_ArchDom* dom) {
 }
 
 ArchPtr load(io::InputBuffer& input) {
-  std::istream in(&input);
+  io::TextReader reader(input);
   try {
-    ArchPtr arch = read_architecture(in);
-    input.throw_if_failed();
-    return arch;
-  } catch (const Error& error) {
+    return read_architecture(reader);
+  } catch (const Error&) {
     input.throw_if_failed();  // a read or decompression error explains the parse error
-    fail(error.code(), input.name() + ": " + error.what());
+    throw;
   }
 }
 

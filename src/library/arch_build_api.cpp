@@ -1,9 +1,7 @@
 // C API: decomposition-defined targets built from a target graph (deco 0, deco 2).
 #include <vector>
 
-#include "arch/deco.hpp"
-#include "arch/deco2.hpp"
-#include "arch/target_graph.hpp"
+#include "archbuild/deco_build.hpp"
 #include "graph/graph_check.hpp"
 #include "library/api.hpp"
 #include "library/arch_handle.hpp"
@@ -13,10 +11,6 @@
 
 namespace tartan::api {
 namespace {
-
-// Terminal counts up to which TARTAN_archBuild makes a deco 0 (exact distances; its matrix
-// then takes at most ~8 MiB in 32-bit builds) rather than a deco 2.
-constexpr Num kDeco0MaxTerminals = 1024;
 
 // The checked target graph of a build.
 const Graph& target_graph(const TARTAN_Graph* handle) {
@@ -98,11 +92,6 @@ TARTAN_API int TARTAN_archBuild(TARTAN_Arch* arch, const TARTAN_Graph* tgtgraph,
     const Graph& graph = target_graph(tgtgraph);
     const auto list = vertex_list(graph, listnbr, listtab);
     const Deco0Options options = tree_options(strat);  // checked even when deco 2 is built
-    const Num termnbr = list ? static_cast<Num>(list->size()) : graph.vertnbr;
-    const bool small = termnbr <= kDeco0MaxTerminals &&
-                       deco0_matrix_bytes(static_cast<std::uint64_t>(termnbr)) <=
-                           deco_matrix_memory_limit();
-    set_arch(arch, small ? build_deco0_with(graph, list.get(), options)
-                         : build_deco2(graph, list.get()));
+    set_arch(arch, build_deco_auto(graph, list.get(), options));
   });
 }

@@ -136,17 +136,25 @@ std::optional<ParsedCommand> parse_command(const CommandSpec& spec, int argc, ch
   return parsed;
 }
 
-long long parse_integer(const std::string& text, const std::string& what, long long min,
-                        long long max) {
+std::optional<long long> parse_whole_integer(const std::string& text) {
+  const std::size_t digits = !text.empty() && (text[0] == '-' || text[0] == '+') ? 1 : 0;
+  if (text.size() == digits || !std::isdigit(static_cast<unsigned char>(text[digits])))
+    return std::nullopt;  // strtoll would skip white space and accept an empty number
   errno = 0;
   char* end = nullptr;
-  long long value = std::strtoll(text.c_str(), &end, 10);
-  if (text.empty() || end == nullptr || *end != '\0' || errno == ERANGE)
-    throw UsageError(what + " must be an integer, not '" + text + "'");
-  if (value < min || value > max)
+  const long long value = std::strtoll(text.c_str(), &end, 10);
+  if (*end != '\0' || errno == ERANGE) return std::nullopt;
+  return value;
+}
+
+long long parse_integer(const std::string& text, const std::string& what, long long min,
+                        long long max) {
+  const std::optional<long long> value = parse_whole_integer(text);
+  if (!value) throw UsageError(what + " must be an integer, not '" + text + "'");
+  if (*value < min || *value > max)
     throw UsageError(what + " must be between " + std::to_string(min) + " and " +
                      std::to_string(max) + ", not " + text);
-  return value;
+  return *value;
 }
 
 // ---- Families -----------------------------------------------------------------------------

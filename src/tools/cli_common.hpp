@@ -76,6 +76,10 @@ std::optional<ParsedCommand> parse_command(const CommandSpec& spec, int argc, ch
 
 void print_command_help(const CommandSpec& spec, std::FILE* stream);
 
+// The whole of text as a decimal integer (optional sign, nothing else); nullopt for anything
+// else or beyond long long. The one number parser of the tools.
+std::optional<long long> parse_whole_integer(const std::string& text);
+
 // An integer in [min, max] given on the command line; anything else throws UsageError naming
 // `what` ("dimension X").
 long long parse_integer(const std::string& text, const std::string& what, long long min,

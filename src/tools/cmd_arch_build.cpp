@@ -2,6 +2,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <sys/stat.h>
 #include <vector>
@@ -63,16 +64,9 @@ std::vector<TARTAN_Num> read_scotch_vertex_list(const std::string& path) {
   std::vector<long long> numbers;
   std::string token;
   while (file >> token) {
-    std::size_t used = 0;
-    long long value = -1;
-    try {
-      value = std::stoll(token, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used != token.size() || value < 0)
-      throw InputError(path + ": '" + token + "' is not a vertex number");
-    numbers.push_back(value);
+    const std::optional<long long> value = parse_whole_integer(token);
+    if (!value || *value < 0) throw InputError(path + ": '" + token + "' is not a vertex number");
+    numbers.push_back(*value);
   }
   if (numbers.empty()) throw InputError(path + ": no vertex count (the file is empty)");
   const long long count = numbers.front();

@@ -40,6 +40,17 @@ static int message_has(const char *fragment) {
   return strstr(TARTAN_errorMessage(), fragment) != NULL;
 }
 
+/* Writes text to path, loads it: refused with TARTAN_EFORMAT and a message holding fragment. */
+static void expect_file_refused(TARTAN_Arch *arch, const char *path, const char *text,
+                                const char *fragment) {
+  FILE *file = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+  fputs(text, file);
+  fclose(file);
+  CU_ASSERT_EQUAL(TARTAN_archLoadPath(arch, path), TARTAN_EFORMAT);
+  CU_ASSERT(message_has(fragment));
+}
+
 static void test_build0_exact(void) {
   TARTAN_Graph graph;
   TARTAN_Arch arch;
@@ -118,7 +129,6 @@ static void test_bad_input(void) {
 static void test_files(void) {
   TARTAN_Arch arch;
   char path[] = "test_arch_deco_saved.tgt";
-  FILE *bad;
   TARTAN_archInit(&arch);
   CU_ASSERT_EQUAL(TARTAN_archLoadPath(&arch, test_data_path("deco0_path4.tgt")), TARTAN_OK);
   CU_ASSERT_EQUAL(TARTAN_archSize(&arch), 4);
@@ -131,17 +141,48 @@ static void test_files(void) {
   CU_ASSERT_EQUAL(term_dist(&arch, 0, 1), 1);
   CU_ASSERT_EQUAL(TARTAN_archSavePath(&arch, path), TARTAN_OK);
   CU_ASSERT_EQUAL(TARTAN_archLoadPath(&arch, path), TARTAN_OK);
-  bad = fopen(path, "w");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(bad);
-  fputs("deco 0 2 3 0 1 2 1 1 7 5\n", bad);
-  fclose(bad);
-  CU_ASSERT_EQUAL(TARTAN_archLoadPath(&arch, path), TARTAN_EFORMAT);
-  bad = fopen(path, "w");
-  fputs("deco 9 1\n", bad);
-  fclose(bad);
-  CU_ASSERT_EQUAL(TARTAN_archLoadPath(&arch, path), TARTAN_EFORMAT);
-  CU_ASSERT(message_has("unknown deco version"));
+  expect_file_refused(&arch, path, "deco 0 2 3 0 1 2 1 1 7 5\n", "exceeds the declared");
+  expect_file_refused(&arch, path, "deco 9 1\n", "unknown deco version");
   remove(path);
+  TARTAN_archExit(&arch);
+}
+
+/* Issue 11: terminals that no link joins, or that links of cost 0 join, would be at distance
+ * 0; files and builds saying so are refused with a message naming them. */
+static void test_no_zero_distance(void) {
+  TARTAN_Graph split, free_links;
+  TARTAN_Arch arch;
+  static TARTAN_Num sv[5] = {0, 1, 2, 3, 4}, se[4] = {1, 0, 3, 2};
+  static TARTAN_Num fv[3] = {0, 1, 2}, fe[2] = {1, 0}, fw[2] = {0, 0};
+  const TARTAN_Num across[] = {0, 2};
+  char path[] = "test_arch_deco_split.tgt";
+  TARTAN_archInit(&arch);
+  expect_file_refused(
+      &arch, path,
+      "deco 2 2 2 3  1 0  2 1  1 2 2 0 -1 1 2 1 0  2 1 1 0 0 -1 -1 0 1  3 1 1 1 0 -1 -1 0 2"
+      "  0 2 0 0 000 0 0 0  0 1 0 0 011 2 0 0  0 0 1\n",
+      "terminals 0 (vertex 0) and 1 (vertex 1) lie in different connected components of the "
+      "target graph (components 0 and 1 of 2 in level 0)");
+  expect_file_refused(&arch, path, "deco 0 2 3  0 1 2  1 1 3  0\n",
+                      "terminals 0 and 1 are at distance 0");
+  remove(path);
+
+  TARTAN_graphInit(&split);
+  CU_ASSERT_EQUAL_FATAL(TARTAN_graphBuild(&split, 0, 4, sv, NULL, NULL, NULL, 4, se, NULL),
+                        TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_archBuild2(&arch, &split, 2, across), TARTAN_EINVAL);
+  CU_ASSERT(message_has("listed vertices 0 and 2 are in different connected components of the "
+                        "target graph (components 0 and 1 of 2"));
+  CU_ASSERT_EQUAL(TARTAN_archBuild(&arch, &split, 2, across, NULL), TARTAN_EINVAL);
+  CU_ASSERT(message_has("different connected components"));
+  TARTAN_graphExit(&split);
+  TARTAN_graphInit(&free_links);
+  CU_ASSERT_EQUAL_FATAL(TARTAN_graphBuild(&free_links, 0, 2, fv, NULL, NULL, NULL, 2, fe, fw),
+                        TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_archBuild0(&arch, &free_links, 0, NULL, NULL), TARTAN_EINVAL);
+  CU_ASSERT(message_has("traversal cost 0"));
+  CU_ASSERT_EQUAL(TARTAN_archBuild2(&arch, &free_links, 0, NULL), TARTAN_EINVAL);
+  TARTAN_graphExit(&free_links);
   TARTAN_archExit(&arch);
 }
 
@@ -153,5 +194,6 @@ int main(void) {
   CU_add_test(suite, "archBuild2, vertex lists and archBuild", test_build2_and_list);
   CU_add_test(suite, "bad graphs, lists and handles", test_bad_input);
   CU_add_test(suite, "deco 0 / deco 2 files load and save", test_files);
+  CU_add_test(suite, "no two terminals at distance 0", test_no_zero_distance);
   return run_registered_suites();
 }

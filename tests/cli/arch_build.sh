@@ -87,7 +87,20 @@ expect_run 2 'split.grf' "$T" arch build --deco2 "$w/split.grf"
 expect_error_message
 expect_run 0 '' "$T" arch build -l 2,3 "$w/split.grf" -o "$w/part.tgt"
 expect_run 0 '^1$' "$T" arch dist "$w/part.tgt" 0 1
-expect_run 2 'split.grf' "$T" arch build -l 0,2 "$w/split.grf"
+expect_run 2 'listed vertices 0 and 2 are in different connected components of the target graph \(components 0 and 1 of 2' "$T" arch build -l 0,2 "$w/split.grf"
+expect_error_message
+expect_run 2 'different connected components' "$T" arch build --deco2 -l 0,2 "$w/split.grf"
+expect_error_message
+# A deco 2 file whose terminals no link joins is refused, never at distance 0 (issue 11).
+printf 'deco 2 2 2 3  1 0  2 1  1 2 2 0 -1 1 2 1 0  2 1 1 0 0 -1 -1 0 1  3 1 1 1 0 -1 -1 0 2  0 2 0 0 000 0 0 0  0 1 0 0 011 2 0 0  0 0 1\n' >"$w/split2.tgt"
+expect_run 2 'split2.tgt: line 1: deco 2: terminals 0 \(vertex 0\) and 1 \(vertex 1\) lie in different connected components' "$T" arch dist "$w/split2.tgt" 0 1
+expect_error_message
+# Links of cost 0 would put distinct terminals at distance 0.
+printf '0\n2 2\n0 010\n1 0 1\n1 0 0\n' >"$w/free.grf"
+expect_run 2 'traversal cost 0' "$T" arch build "$w/free.grf"
+expect_error_message
+printf 'deco 0 2 3  0 1 2  1 1 3  0\n' >"$w/zero0.tgt"
+expect_run 2 'terminals 0 and 1 are at distance 0' "$T" arch dist "$w/zero0.tgt" 0 1
 expect_error_message
 
 # Bad lists: exit 2 with a message.

@@ -9,6 +9,7 @@
 
 #include "arch/arch_factory.hpp"
 #include "common/error.hpp"
+#include "io/text_reader.hpp"
 
 using namespace tartan;
 
@@ -73,7 +74,8 @@ std::string saved(const Architecture& arch) {
 
 ArchPtr parse(const std::string& text) {
   std::istringstream in(text);
-  return read_architecture(in);
+  io::TextReader reader(*in.rdbuf(), "test.tgt");
+  return read_architecture(reader);
 }
 
 // load -> save -> load gives the same text, kind, size and distances.
@@ -405,13 +407,13 @@ TEST(ArchFormat, ReadsEveryKindAndRejectsBadText) {
     const char* fragment;
   };
   const Bad bad[] = {
-      {"", ErrorCode::format, "missing target kind"},
+      {"", ErrorCode::format, "expected target kind, found end of file"},
       {"blob 3", ErrorCode::format, "unknown target kind 'blob'"},
       {"hcub 0", ErrorCode::format, "at least 1"},
       {"cmplt -3", ErrorCode::format, "at least 1"},
       {"mesh2D 0 3", ErrorCode::format, "at least 1"},
-      {"torus3D 4 4", ErrorCode::format, "missing"},
-      {"tleaf 2 4 10", ErrorCode::format, "missing"},
+      {"torus3D 4 4", ErrorCode::format, "found end of file"},
+      {"tleaf 2 4 10", ErrorCode::format, "found end of file"},
       {"hcub 3 x", ErrorCode::format, "unexpected 'x'"},
       {"hcub x", ErrorCode::format, "found 'x'"},
       {"hcub 99999999999999999999999", ErrorCode::overflow, "does not fit"},

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "arch/deco.hpp"
+#include "archbuild/deco_build.hpp"
 #include "common/error.hpp"
 #include "graph/graph_builder.hpp"
 #include "strat/strategy.hpp"

@@ -1,8 +1,10 @@
-// Internals of graphs: the owned-graph builder, the consistency check, statistics and the
-// traversal module (src/graph).
+// Internals of graphs: the owned-graph builder, the consistency check, statistics, the
+// traversal module, shortest paths and subgraph extraction (src/graph).
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <stdexcept>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -10,6 +12,8 @@
 #include "graph/graph_builder.hpp"
 #include "graph/graph_check.hpp"
 #include "graph/graph_stats.hpp"
+#include "graph/shortest_paths.hpp"
+#include "graph/subgraph.hpp"
 #include "graph/traversal.hpp"
 
 using namespace tartan;
@@ -158,4 +162,85 @@ TEST(Traversal, Components) {
   EXPECT_EQ(components.component, (std::vector<Num>{0, 1, 0, 2, 3, 3, 0}));
   Graph empty;
   EXPECT_EQ(connected_components(empty).count, 0);
+}
+
+TEST(Subgraph, InducedSubgraphWithLeavingArcs) {
+  Graph graph;
+  assign_owned(graph, grid(3, 3), 1);  // based 1: the extractor works on 0-based numbers
+  SubgraphExtractor extract(graph);
+  const std::vector<Num> subset = {4, 1, 5};  // the centre, the top middle, the right middle
+  CsrGraph sub;
+  std::vector<std::pair<Num, Num>> leaving;  // (local vertex, neighbour)
+  extract(subset.data(), 3, sub, [](Num v) { return 10 * v; },
+          [&](Num arc) { return 100 + graph.neighbour(arc); },
+          [&](Num local, Num arc) { leaving.emplace_back(local, graph.neighbour(arc)); });
+  EXPECT_EQ(sub.vwgt, (std::vector<Num>{40, 10, 50}));
+  // Arcs keep the graph's (sorted) order: 4 -> 1, 5; 1 -> 4; 5 -> 4.
+  EXPECT_EQ(sub.xadj, (std::vector<Num>{0, 2, 3, 4}));
+  EXPECT_EQ(sub.adjncy, (std::vector<Num>{1, 2, 0, 0}));
+  EXPECT_EQ(sub.adjwgt, (std::vector<Num>{101, 105, 104, 104}));
+  const std::vector<std::pair<Num, Num>> expected = {{0, 3}, {0, 7}, {1, 0}, {1, 2},
+                                                     {2, 2}, {2, 8}};
+  EXPECT_EQ(leaving, expected);
+
+  // The workspace is clean for the next subset, even after a callback threw.
+  EXPECT_THROW(extract(subset.data(), 3, sub, [](Num) -> Num { throw std::runtime_error("x"); },
+                       [](Num) { return 1; }, [](Num, Num) {}),
+               std::runtime_error);
+  const std::vector<Num> corner = {0, 3};
+  Num leaving_count = 0;
+  extract(corner.data(), 2, sub, [](Num) { return 1; }, [](Num) { return 1; },
+          [&](Num, Num) { ++leaving_count; });
+  EXPECT_EQ(sub.xadj, (std::vector<Num>{0, 1, 2}));
+  EXPECT_EQ(sub.adjncy, (std::vector<Num>{1, 0}));
+  EXPECT_EQ(leaving_count, 3);  // 0 -> 1; 3 -> 4, 6
+}
+
+TEST(Subgraph, CsrViewAsGraph) {
+  CsrGraph csr;
+  csr.xadj = {0, 1, 2};
+  csr.adjncy = {1, 0};
+  csr.adjwgt = {7, 7};
+  csr.vwgt = {1, 1};
+  Graph view;
+  view_csr_as_graph(csr, view);
+  EXPECT_EQ(view.vertnbr, 2);
+  EXPECT_EQ(view.edgenbr, 2);
+  EXPECT_EQ(view.neighbour(view.begin(1)), 0);
+  EXPECT_EQ(view.arc_weight(0), 7);
+  EXPECT_EQ(view.velotab, nullptr);
+}
+
+TEST(ShortestPaths, ExactDistancesUniformAndWeighted) {
+  Graph uniform;
+  assign_owned(uniform, csr_from_edges(4, {{0, 1, 3}, {1, 2, 3}, {2, 3, 3}}, true), 0);
+  EXPECT_TRUE(has_uniform_edge_costs(uniform));
+  ExactDistances from_uniform(uniform);
+  EXPECT_EQ(from_uniform.from(0), (std::vector<Num>{0, 3, 6, 9}));
+  // A triangle whose direct link costs more than the detour; vertex 3 unreachable.
+  Graph weighted;
+  assign_owned(weighted, csr_from_edges(4, {{0, 1, 1}, {1, 2, 1}, {0, 2, 5}}, true), 0);
+  EXPECT_FALSE(has_uniform_edge_costs(weighted));
+  ExactDistances from_weighted(weighted);
+  EXPECT_EQ(from_weighted.from(2), (std::vector<Num>{2, 1, 0, -1}));
+}
+
+TEST(ShortestPaths, BoundedSettleStopsAtTheLimit) {
+  // Path 0-1-2-3-4 with unit links; vertex costs 10 at vertex 2.
+  CsrGraph path;
+  path.xadj = {0, 1, 3, 5, 7, 8};
+  path.adjncy = {1, 0, 2, 1, 3, 2, 4, 3};
+  path.adjwgt.assign(8, 1);
+  path.vwgt.assign(5, 0);
+  const std::vector<Num> vertex_cost = {0, 0, 10, 0, 0};
+  std::vector<SearchSeed> settled;
+  bounded_settle(path, vertex_cost, {{0, 0}}, 100, settled);
+  ASSERT_EQ(settled.size(), 5u);
+  EXPECT_EQ(settled[3].vertex, 3);
+  EXPECT_EQ(settled[3].cost, 13);  // through vertex 2, which costs 10 to cross
+  bounded_settle(path, {}, {{4, 5}, {0, 0}}, 2, settled);
+  ASSERT_EQ(settled.size(), 2u);
+  EXPECT_EQ(settled[0].vertex, 0);
+  EXPECT_EQ(settled[1].vertex, 1);
+  EXPECT_EQ(settled[1].cost, 1);
 }

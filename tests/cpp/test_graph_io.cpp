@@ -169,7 +169,7 @@ TEST(GrfReader, MessagesNameTheLine) {
   error = grf_error("0\n3 6\n0 000\n2 1 2\n2 0 99999999999999999999\n2 0 1\n");
   EXPECT_EQ(error.code(), ErrorCode::overflow);
   error = grf_error(std::string(kTriangle) + "7\n");
-  EXPECT_NE(std::string(error.what()).find("unexpected data after the last vertex"),
+  EXPECT_NE(std::string(error.what()).find("unexpected '7' after the last vertex"),
             std::string::npos);
 }
 

@@ -1,14 +1,11 @@
-#include "arch/target_graph.hpp"
+// Shortest paths (see shortest_paths.hpp).
+#include "graph/shortest_paths.hpp"
 
 #include <algorithm>
-#include <cstdlib>
+#include <cstdint>
 #include <functional>
-#include <limits>
 #include <memory>
 #include <utility>
-
-#include "common/error.hpp"
-#include "graph/traversal.hpp"
 
 namespace tartan {
 
@@ -17,66 +14,6 @@ namespace {
 std::size_t index(Num value) { return static_cast<std::size_t>(value); }
 
 }  // namespace
-
-TargetTerminals select_target_terminals(const Graph& graph, const std::vector<Num>* list) {
-  if (graph.vertnbr <= 0) fail_invalid("the target graph has no vertex");
-  for (Num v = 0; v < graph.vertnbr; ++v)
-    for (Num arc = graph.begin(v); arc < graph.end(v); ++arc)
-      if (graph.arc_weight(arc) < 0)
-        fail_invalid("edge from vertex " + std::to_string(v + graph.baseval) +
-                     " has a negative traversal cost");
-
-  std::vector<Num> vertices;
-  if (list == nullptr) {
-    vertices.resize(index(graph.vertnbr));
-    for (Num v = 0; v < graph.vertnbr; ++v) vertices[index(v)] = v;
-  } else {
-    if (list->empty()) fail_invalid("the vertex list is empty");
-    std::vector<Num> position(index(graph.vertnbr), -1);
-    for (std::size_t i = 0; i < list->size(); ++i) {
-      const Num v = (*list)[i] - graph.baseval;
-      if (v < 0 || v >= graph.vertnbr)
-        fail_invalid("vertex list entry " + std::to_string(i) + " is " +
-                     std::to_string((*list)[i]) + ", outside the target graph's vertices [" +
-                     std::to_string(graph.baseval) + ", " +
-                     std::to_string(graph.baseval + graph.vertnbr) + ")");
-      if (position[index(v)] >= 0)
-        fail_invalid("vertex list repeats vertex " + std::to_string((*list)[i]) + " (entries " +
-                     std::to_string(position[index(v)]) + " and " + std::to_string(i) + ")");
-      position[index(v)] = static_cast<Num>(i);
-      vertices.push_back(v);
-    }
-    std::sort(vertices.begin(), vertices.end());
-  }
-
-  TargetTerminals terminals;
-  terminals.weight.reserve(vertices.size());
-  for (Num v : vertices) {
-    const Num capacity = graph.vertex_load(v);
-    if (capacity <= 0)
-      fail_invalid("target vertex " + std::to_string(v + graph.baseval) + " has capacity " +
-                   std::to_string(capacity) +
-                   ": a terminal needs a positive capacity (leave zero-capacity vertices such "
-                   "as routers out of the vertex list)");
-    terminals.weight.push_back(capacity);
-  }
-
-  const Components components = connected_components(graph);
-  if (components.count > 1) {
-    if (list == nullptr)
-      fail_invalid("the target graph is disconnected (" + std::to_string(components.count) +
-                   " components): distances between its parts are undefined; give a vertex "
-                   "list inside one component");
-    const Num first = components.component[index(vertices.front())];
-    for (Num v : vertices)
-      if (components.component[index(v)] != first)
-        fail_invalid("listed vertices " + std::to_string(vertices.front() + graph.baseval) +
-                     " and " + std::to_string(v + graph.baseval) +
-                     " are in different connected components of the target graph");
-  }
-  terminals.vertex = std::move(vertices);
-  return terminals;
-}
 
 bool has_uniform_edge_costs(const Graph& graph) {
   if (graph.edlotab == nullptr || graph.edgenbr == 0) return true;
@@ -130,7 +67,7 @@ const std::vector<Num>& ExactDistances::from(Num source) {
 
 namespace {
 
-// Per-thread workspace of bounded_search: an open-addressing table keyed by vertex, whose slots
+// Per-thread workspace of bounded_settle: an open-addressing table keyed by vertex, whose slots
 // belong to the current query only if their stamp equals the current generation.
 struct SearchWorkspace {
   struct Slot {
@@ -190,7 +127,7 @@ struct SearchWorkspace {
 
 }  // namespace
 
-void bounded_settle(const CsrGraph& level, const std::vector<Num>& vertex_cost,
+void bounded_settle(const CsrGraph& graph, const std::vector<Num>& vertex_cost,
                     const std::vector<SearchSeed>& sources, Num settle_limit,
                     std::vector<SearchSeed>& settled) {
   // Held through a pointer so that the thread-local lookup happens once per search, not in
@@ -220,9 +157,9 @@ void bounded_settle(const CsrGraph& level, const std::vector<Num>& vertex_cost,
     settled.push_back(SearchSeed{v, cost});
     if (static_cast<Num>(settled.size()) >= settle_limit) return;
     const Num through = cost + (!slot.seed && !vertex_cost.empty() ? vertex_cost[index(v)] : 0);
-    for (Num arc = level.xadj[index(v)]; arc < level.xadj[index(v) + 1]; ++arc) {
-      const Num w = level.adjncy[index(arc)];
-      const Num next = through + level.adjwgt[index(arc)];
+    for (Num arc = graph.xadj[index(v)]; arc < graph.xadj[index(v) + 1]; ++arc) {
+      const Num w = graph.adjncy[index(arc)];
+      const Num next = through + graph.adjwgt[index(arc)];
       SearchWorkspace::Slot& neighbour = work.find(w);
       if (neighbour.settled) continue;
       if (neighbour.cost < 0 || next < neighbour.cost) {
@@ -232,28 +169,6 @@ void bounded_settle(const CsrGraph& level, const std::vector<Num>& vertex_cost,
       }
     }
   }
-}
-
-void view_csr_as_graph(const CsrGraph& csr, Graph& view) {
-  view.baseval = 0;
-  view.vertnbr = csr.vertex_count();
-  view.edgenbr = csr.arc_count();
-  view.verttab = csr.xadj.data();
-  view.vendtab = csr.xadj.data() + 1;
-  view.velotab = nullptr;
-  view.vlbltab = nullptr;
-  view.edgetab = csr.adjncy.data();
-  view.edlotab = csr.adjwgt.data();
-}
-
-std::uint64_t deco_matrix_memory_limit() {
-  constexpr std::uint64_t kMiB = 1024 * 1024;
-  if (const char* text = std::getenv("TARTAN_DECO_MAX_MEMORY_MB")) {
-    char* end = nullptr;
-    const unsigned long long megabytes = std::strtoull(text, &end, 10);
-    if (end != text && *end == '\0' && megabytes > 0) return megabytes * kMiB;
-  }
-  return 512 * kMiB;
 }
 
 }  // namespace tartan
