@@ -17,8 +17,10 @@
 #include "arch/deco2.hpp"
 #include "arch/distance_oracle.hpp"
 #include "arch/hwloc_topology.hpp"
+#include "archbuild/deco_build.hpp"
 #include "common/error.hpp"
 #include "graph/graph_builder.hpp"
+#include "io/text_reader.hpp"
 
 namespace tartan {
 namespace {
@@ -27,13 +29,15 @@ using Kind = DistanceForm::Kind;
 
 ArchPtr parse(const std::string& text) {
   std::istringstream in(text);
-  return read_architecture(in);
+  io::TextReader reader(*in.rdbuf(), "test.tgt");
+  return read_architecture(reader);
 }
 
 ArchPtr reload(const Architecture& arch) {
   std::stringstream text;
   write_architecture(arch, text);
-  return read_architecture(text);
+  io::TextReader reader(*text.rdbuf(), "saved.tgt");
+  return read_architecture(reader);
 }
 
 // Grid graph (mesh or torus) with unit links; vertex x + y·dx + ...
