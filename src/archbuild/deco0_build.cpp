@@ -259,6 +259,13 @@ class TreeSplitter {
 
 }  // namespace
 
+const char* const kDeco0Keys[] = {"runs", "coarse", "ratio", "tries", "passes", "moves", nullptr};
+
+void read_deco0_options(const MethodParams& params, Deco0Options& options) {
+  options.runs = static_cast<int>(params.integer("runs", options.runs, 1, 100));
+  options.bipartition = read_bipartition_options(params);
+}
+
 ArchPtr build_deco0(const Graph& graph, const std::vector<Num>* list) {
   return build_deco0_with(graph, list, Deco0Options{});
 }

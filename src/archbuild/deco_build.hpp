@@ -26,6 +26,11 @@ struct Deco0Options {
   std::uint64_t seed = 0;
 };
 
+// The options a target build's `drb{...}` step gives (keys runs and kBipartitionKeys; ranges
+// checked, Error(format) otherwise); the seed is left as it is.
+void read_deco0_options(const MethodParams& params, Deco0Options& options);
+extern const char* const kDeco0Keys[];  // null-terminated
+
 // deco 0: distances go through the whole graph. The recursive bipartitioning splits each
 // domain with the multilevel graph bipartitioner (partition/bipartition.hpp) into halves of
 // floor and ceiling of half its terminals, cutting the fewest (cheapest-to-cross) links. A

@@ -42,12 +42,10 @@ Deco0Options tree_options(const TARTAN_Strat* strat) {
   const Strategy& strategy = unwrap<Strategy>(strat);
   options.seed = strategy.seed;
   if (strategy.text.empty()) return options;
-  static const char* const keys[] = {"runs", "coarse", "ratio", "tries", "passes", "moves", nullptr};
-  static const MethodEntry tree_step{"drb", "bipartitioning of a target build", keys, nullptr};
+  static const MethodEntry tree_step{"drb", "bipartitioning of a target build", kDeco0Keys,
+                                     nullptr};
   try {
-    const auto params = parse_method_call(strategy.text, tree_step);
-    options.runs = static_cast<int>(params->integer("runs", options.runs, 1, 100));
-    options.bipartition = read_bipartition_options(*params);
+    read_deco0_options(*parse_method_call(strategy.text, tree_step), options);
   } catch (const Error& error) {
     fail_invalid("a target build's bipartitioning strategy must be a single drb{...} step (keys "
                  "runs, coarse, ratio, tries, passes, moves): '" + strategy.text + "': " +

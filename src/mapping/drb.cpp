@@ -6,6 +6,7 @@
 
 #include "arch/distance_oracle.hpp"
 #include "common/error.hpp"
+#include "graph/subgraph.hpp"
 #include "mapping/balance.hpp"
 #include "mapping/methods.hpp"
 
@@ -76,7 +77,7 @@ class DrbRun {
  public:
   DrbRun(MappingContext& ctx, const DrbOptions& options)
       : ctx_(ctx), graph_(ctx.graph), arch_(ctx.arch), distance_(ctx.arch), options_(options),
-        queue_(options.policy) {}
+        queue_(options.policy), extract_(ctx.graph) {}
 
   void run() {
     const Num n = graph_.vertnbr;
@@ -87,7 +88,6 @@ class DrbRun {
     for (Num t = 1; t < k && terminal_weight_ > 0; ++t)
       if (arch_.terminal_weight(t) != terminal_weight_) terminal_weight_ = 0;
     vertex_domain_.assign(static_cast<std::size_t>(n), 0);
-    local_index_.assign(static_cast<std::size_t>(n), -1);
     domains_.push_back(arch_.first_domain());
     std::vector<Num> terminal_domain(static_cast<std::size_t>(k), -1);
     for (Num v = 0; v < n; ++v) {
@@ -142,39 +142,25 @@ class DrbRun {
     // The job's subgraph; its cocycle edges (toward vertices already placed in other domains)
     // become per-vertex external costs, from the distances of both halves to each of the
     // distinct domains they reach.
-    for (Num i = 0; i < count; ++i) local_index_[order_[job.begin + i]] = i;
-    CsrGraph& sub = subgraph_;
-    sub.xadj.assign(1, 0);
-    sub.adjncy.clear();
-    sub.adjwgt.clear();
-    sub.vwgt.resize(static_cast<std::size_t>(count));
     cocycle_.clear();
     reached_domains_.clear();
     I64 free_load = 0;
-    for (Num i = 0; i < count; ++i) {
-      const Num v = order_[job.begin + i];
-      sub.vwgt[i] = graph_.vertex_load(v);
-      free_load += sub.vwgt[i];
-      for (Num arc = graph_.begin(v); arc < graph_.end(v); ++arc) {
-        const Num u = graph_.neighbour(arc);
-        if (u == v) continue;
-        const Num w = graph_.arc_weight(arc);
-        const Num local = local_index_[u];
-        if (local >= 0 && local < count && order_[job.begin + local] == u) {
-          sub.adjncy.push_back(local);
-          sub.adjwgt.push_back(w);
-        } else {
-          const Num d = vertex_domain_[u];
+    extract_(
+        order_.data() + job.begin, count, subgraph_,
+        [&](Num v) {
+          free_load += graph_.vertex_load(v);
+          return graph_.vertex_load(v);
+        },
+        [&](Num arc) { return graph_.arc_weight(arc); },
+        [&](Num local, Num arc) {
+          const Num d = vertex_domain_[graph_.neighbour(arc)];
           if (domain_slot_.size() < domains_.size()) domain_slot_.resize(domains_.size(), -1);
           if (domain_slot_[d] < 0) {
             domain_slot_[d] = static_cast<Num>(reached_domains_.size());
             reached_domains_.push_back(d);
           }
-          cocycle_.push_back({i, domain_slot_[d], w});
-        }
-      }
-      sub.xadj.push_back(static_cast<Num>(sub.adjncy.size()));
-    }
+          cocycle_.push_back({local, domain_slot_[d], graph_.arc_weight(arc)});
+        });
     problem_.external.clear();
     if (!cocycle_.empty()) {
       // Per reached domain: distance from half 1 minus distance from half 0.
@@ -223,7 +209,7 @@ class DrbRun {
       const I64 bound = domain_bound(part[s], weight[s]);
       problem_.capacity[s] = std::max<I64>(0, std::min(level_cap, bound) - fixed_load[s]);
     }
-    problem_.graph = &sub;
+    problem_.graph = &subgraph_;
     problem_.cut_cost = arch_.domain_distance(part[0], part[1]);
     // Several independent multilevel runs, the cheapest (then best balanced) kept.
     I64 best_cost = 0, best_excess = 0;
@@ -247,7 +233,6 @@ class DrbRun {
     Num split_at = job.begin;
     for (Num i = 0; i < count; ++i) {
       const Num v = order_[job.begin + i];
-      local_index_[v] = -1;
       if (side_[i] == 0)
         order_[split_at++] = v;
       else
@@ -294,12 +279,12 @@ class DrbRun {
   std::vector<Num> vertex_domain_;  // domain (index) each vertex is currently known to lie in
   std::vector<Num> order_;          // free vertices, grouped by job
   std::vector<Num> fixed_order_;    // fixed vertices, grouped by job
-  std::vector<Num> local_index_;    // position of a vertex in the current job, or -1
   std::vector<CocycleArc> cocycle_;
   std::vector<Num> reached_domains_;  // domains the current job's cocycle reaches
   std::vector<Num> domain_slot_;      // slot of a domain in reached_domains_, or -1
   std::vector<I64> slot_cost_;
   std::vector<Num> scratch_;
+  SubgraphExtractor extract_;
   CsrGraph subgraph_;
   BipartitionProblem problem_;
   BipartitionWorkspace workspace_;

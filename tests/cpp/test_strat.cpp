@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "arch/arch_factory.hpp"
+#include "archbuild/deco_build.hpp"
 #include "common/error.hpp"
 #include "graph/graph_builder.hpp"
 #include "mapping/kway_state.hpp"
@@ -293,12 +294,15 @@ TEST(RunStrategy, BlankTextIsTheDefaultAndBadTextKeepsTheOldStrategy) {
 
 // ---- Single calls (TARTAN_archBuild0's bipartitioning options) -------------------------
 TEST(MethodCall, GivesTheParametersOfOneStepOrRefuses) {
-  static const char* const keys[] = {"runs", "coarse", "ratio", "tries", "passes", "moves", nullptr};
-  const MethodEntry drb{"drb", "tree bipartitioning", keys, nullptr};
-  const auto params =
-      parse_method_call(" drb{runs=3,tries=7,passes=2,coarse=50,moves=90,ratio=0.5} ", drb);
-  EXPECT_EQ(params->integer("runs", 2, 1, 100), 3);
-  const BipartitionOptions options = read_bipartition_options(*params);
+  const MethodEntry drb{"drb", "tree bipartitioning", kDeco0Keys, nullptr};
+  Deco0Options deco0;
+  deco0.seed = 17;
+  read_deco0_options(
+      *parse_method_call(" drb{runs=3,tries=7,passes=2,coarse=50,moves=90,ratio=0.5} ", drb),
+      deco0);
+  EXPECT_EQ(deco0.runs, 3);
+  EXPECT_EQ(deco0.seed, 17u);
+  const BipartitionOptions& options = deco0.bipartition;
   EXPECT_EQ(options.tries, 7);
   EXPECT_EQ(options.passes, 2);
   EXPECT_EQ(options.coarse_size, 50);
