@@ -37,4 +37,23 @@ bindings_fortran_tests_test_map_SOURCES = bindings/fortran/tests/test_map.f90
 bindings_fortran_tests_test_map_FCFLAGS = $(FC_MODINC)bindings/fortran
 bindings_fortran_tests_test_map_LDADD = $(TARTAN_FORTRAN_LA)
 $(bindings_fortran_tests_test_map_OBJECTS): bindings/fortran/tartan.mod
+
+# The README's Fortran example, as written, inside a program that checks its codes; run from
+# the source tree, where its target file path leads.
+check_PROGRAMS += bindings/fortran/tests/readme_example
+TESTS += bindings/fortran/tests/readme_example.sh
+nodist_bindings_fortran_tests_readme_example_SOURCES = bindings/fortran/tests/readme_example.f90
+bindings_fortran_tests_readme_example_FCFLAGS = $(FC_MODINC)bindings/fortran
+bindings_fortran_tests_readme_example_LDADD = $(TARTAN_FORTRAN_LA)
+$(bindings_fortran_tests_readme_example_OBJECTS): bindings/fortran/tartan.mod
+bindings/fortran/tests/readme_example.f90: $(srcdir)/README
+	$(AM_V_GEN)$(MKDIR_P) bindings/fortran/tests && { \
+	  echo 'program readme_example'; \
+	  sed -n '/^```fortran$$/,/^```$$/p' $(srcdir)/README | sed '1d;$$d'; \
+	  echo 'if (ierr /= 0) error stop "README example: non-zero code"'; \
+	  echo 'if (any(parttab < 0) .or. any(parttab > 15)) error stop "README example: parttab"'; \
+	  echo "print '(a, 4(1x, i0))', 'README Fortran example: mapping', parttab"; \
+	  echo 'end program readme_example'; } >$@-t && mv $@-t $@
+CLEANFILES += bindings/fortran/tests/readme_example.f90
 endif
+EXTRA_DIST += bindings/fortran/tests/readme_example.sh

@@ -10,6 +10,7 @@ TARTAN_PY_TESTS = \
 	bindings/python/tests/test_map.py
 EXTRA_DIST += $(TARTAN_PY_SOURCES) $(TARTAN_PY_TESTS) bindings/python/tartan/_config.py.in \
 	bindings/python/run_pytest.sh
+dist_doc_DATA += doc/examples/compare_strategies.py
 TESTS += bindings/python/run_pytest.sh
 
 # $(1)-less helper: the sed that fills _config.py.in with a library path.
