@@ -13,7 +13,7 @@ EXTRA_DIST += $(TARTAN_PY_SOURCES) $(TARTAN_PY_TESTS) bindings/python/tartan/_co
 dist_doc_DATA += doc/examples/compare_strategies.py
 TESTS += bindings/python/run_pytest.sh
 
-# $(1)-less helper: the sed that fills _config.py.in with a library path.
+# The sed that fills _config.py.in (the library path is added by each rule).
 tartan_py_config = sed -e 's|@TARTAN_NUM_BITS[@]|$(TARTAN_NUM_BITS)|g' \
 	-e 's|@PACKAGE_VERSION[@]|$(PACKAGE_VERSION)|g'
 
@@ -47,6 +47,8 @@ AM_TESTS_ENVIRONMENT += \
 	TARTAN_PYTHON_TESTS='$(TARTAN_PYTHON_TESTS)'; export TARTAN_PYTHON_TESTS; \
 	TARTAN_PY_PACKAGE='$(TARTAN_PY_PACKAGE)'; export TARTAN_PY_PACKAGE; \
 	TARTAN_PY_PATH='$(abs_top_builddir)/bindings/python/check'; export TARTAN_PY_PATH; \
+	TARTAN_PY_LIBRARY_FILE='$(abs_top_builddir)/.libs/lib$(TARTAN_LIBNAME).so.$(TARTAN_SOVERSION)'; \
+	export TARTAN_PY_LIBRARY_FILE; \
 	TARTAN_PY_TEST_DIR='$(abs_top_srcdir)/bindings/python/tests'; export TARTAN_PY_TEST_DIR;
 CLEANFILES += bindings/python/tartan/_config.py
 clean-local: clean-local-python

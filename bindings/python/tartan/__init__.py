@@ -40,6 +40,7 @@ __all__ = ["Graph", "Arch", "map", "part", "stats", "load_mapping", "save_mappin
            "EOVERFLOW", "EINTERNAL"]
 
 __version__ = _lib._config.VERSION
+TartanError.__module__ = TartanIOError.__module__ = __name__   # shown as tartan.TartanError
 
 _lib_ = _lib.lib
 _check = _lib.check

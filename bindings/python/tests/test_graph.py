@@ -105,3 +105,17 @@ def test_from_networkx(tartan):
     w.add_edge("c", "c")
     gw = tartan.Graph.from_networkx(w)
     np.testing.assert_array_equal(gw.csr()[3], [4, 4, 1, 1])
+
+
+def test_num_width_matches_library(tartan):
+    """The package's integer type is the library's TARTAN_Num (int64 builds: tartan64)."""
+    import os
+    assert tartan.NUM_DTYPE.itemsize * 8 == tartan.NUM_BITS
+    assert (tartan.NUM_BITS == 64) == (os.environ.get("TARTAN_PY_PACKAGE") == "tartan64")
+    big = 1 << 40
+    if tartan.NUM_BITS == 64:
+        g = tartan.Graph.from_csr([0, 1, 2], [1, 0], vweights=[big, big])
+        assert g.stat()["vertex_load"]["sum"] == 2 * big
+    else:
+        with pytest.raises(OverflowError):
+            tartan.Graph.from_csr([0, 1, 2], [1, 0], vweights=[big, big])
