@@ -3,7 +3,7 @@
 # --enable-int64), its .mod installed in $(fmoddir) and tartan-fortran.pc (tartan64-fortran.pc)
 # that finds both. Built when configure found a Fortran compiler (--with-fortran/--without-).
 EXTRA_DIST += bindings/fortran/tartan.f90.in bindings/fortran/tartan-fortran.pc.in \
-	bindings/fortran/tests/test_map.f90
+	bindings/fortran/tests/test_map.f90 bindings/fortran/tests/test_api.f90
 DISTCLEANFILES += bindings/fortran/tartan.f90 bindings/fortran/tartan-fortran.pc
 
 if HAVE_FORTRAN
@@ -37,6 +37,12 @@ bindings_fortran_tests_test_map_SOURCES = bindings/fortran/tests/test_map.f90
 bindings_fortran_tests_test_map_FCFLAGS = $(FC_MODINC)bindings/fortran
 bindings_fortran_tests_test_map_LDADD = $(TARTAN_FORTRAN_LA)
 $(bindings_fortran_tests_test_map_OBJECTS): bindings/fortran/tartan.mod
+check_PROGRAMS += bindings/fortran/tests/test_api
+TESTS += bindings/fortran/tests/test_api
+bindings_fortran_tests_test_api_SOURCES = bindings/fortran/tests/test_api.f90
+bindings_fortran_tests_test_api_FCFLAGS = $(FC_MODINC)bindings/fortran
+bindings_fortran_tests_test_api_LDADD = $(TARTAN_FORTRAN_LA)
+$(bindings_fortran_tests_test_api_OBJECTS): bindings/fortran/tartan.mod
 
 # The README's Fortran example, as written, inside a program that checks its codes; run from
 # the source tree, where its target file path leads.
