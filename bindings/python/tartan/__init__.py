@@ -225,8 +225,8 @@ class Graph(_Handle):
 
     def __repr__(self):
         if not self._live:
-            return "<tartan.Graph (closed)>"
-        return f"<tartan.Graph: {self.vertnbr} vertices, {self.edgenbr // 2} edges>"
+            return f"<{__name__}.Graph (closed)>"
+        return f"<{__name__}.Graph: {self.vertnbr} vertices, {self.edgenbr // 2} edges>"
 
     def csr(self):
         """(xadj, adjncy, vweights, eweights) as new base-0 NumPy arrays; vweights and
@@ -453,8 +453,8 @@ class Arch(_Handle):
 
     def __repr__(self):
         if not self._live:
-            return "<tartan.Arch (closed)>"
-        return f"<tartan.Arch {self.name}: {self.size} terminals>"
+            return f"<{__name__}.Arch (closed)>"
+        return f"<{__name__}.Arch {self.name}: {self.size} terminals>"
 
 
 class _Strat(_Handle):
