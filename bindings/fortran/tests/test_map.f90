@@ -147,6 +147,7 @@ program test_map
   call tartan_arch_exit(filearch)
   call tartan_arch_exit(torus)
   call tartan_graph_exit(graph)
+  deallocate(verttab, edgetab, velotab, text)   ! main program variables live on: LSan-clean
   if (failures > 0) then
     print '(i0, a)', failures, " check(s) failed"
     error stop 1
