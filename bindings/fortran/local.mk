@@ -40,7 +40,10 @@ $(bindings_fortran_tests_test_map_OBJECTS): bindings/fortran/tartan.mod
 check_PROGRAMS += bindings/fortran/tests/test_api
 TESTS += bindings/fortran/tests/test_api
 bindings_fortran_tests_test_api_SOURCES = bindings/fortran/tests/test_api.f90
-bindings_fortran_tests_test_api_FCFLAGS = $(FC_MODINC)bindings/fortran
+# (its helper module goes to bindings/fortran/tests, not to the top of the build tree)
+bindings_fortran_tests_test_api_FCFLAGS = $(FC_MODINC)bindings/fortran \
+	$(FC_MODOUT)bindings/fortran/tests
+CLEANFILES += bindings/fortran/tests/test_api_handler.mod
 bindings_fortran_tests_test_api_LDADD = $(TARTAN_FORTRAN_LA)
 $(bindings_fortran_tests_test_api_OBJECTS): bindings/fortran/tartan.mod
 
