@@ -9,9 +9,11 @@ AM_TESTS_ENVIRONMENT = \
 	TARTAN_TEST_DATA='$(abs_top_srcdir)/tests/data'; export TARTAN_TEST_DATA; \
 	TARTAN_SHARED_DATA="$${TARTAN_SHARED_DATA:-$(abs_top_srcdir)/../shared/data}"; export TARTAN_SHARED_DATA; \
 	TARTAN_BIN='$(abs_top_builddir)/tartan'; export TARTAN_BIN; \
-	TARTAN_ARCH_DIR='$(abs_top_srcdir)/arch'; export TARTAN_ARCH_DIR;
+	TARTAN_ARCH_DIR='$(abs_top_srcdir)/arch'; export TARTAN_ARCH_DIR; \
+	TARTAN_LIBNAME='$(TARTAN_LIBNAME)'; export TARTAN_LIBNAME; \
+	TARTAN_TOP_SRCDIR='$(abs_top_srcdir)'; export TARTAN_TOP_SRCDIR;
 
-TARTAN_CUNIT_LDADD = libtartan.la -lcunit
+TARTAN_CUNIT_LDADD = $(TARTAN_LIB_LA) -lcunit
 TARTAN_GTEST_LDADD = libtartan_core.la -lgtest -lgtest_main $(PTHREAD_LIBS)
 TARTAN_GTEST_CXXFLAGS = $(AM_CXXFLAGS) $(PTHREAD_CFLAGS)
 

@@ -1,7 +1,8 @@
 #!/bin/sh
-# The shared library exports only TARTAN_* names (nm -D --defined-only on the built .so).
+# The shared library exports only TARTAN_* names (nm -D --defined-only on the built .so:
+# libtartan.so, or libtartan64.so in an --enable-int64 build).
 . "$(dirname "$0")/cli_support.sh"
-library=$(dirname "$TARTAN_BIN")/.libs/libtartan.so
+library=$(dirname "$TARTAN_BIN")/.libs/lib${TARTAN_LIBNAME:-tartan}.so
 if [ ! -f "$library" ]; then
   echo "no shared library at $library (--disable-shared?): skipped"
   exit 77

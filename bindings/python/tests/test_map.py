@@ -1,0 +1,140 @@
+"""tartan.map, tartan.part, tartan.stats, .map files: validity, balance, quality bounds,
+determinism (also against `tartan map --seed`), fixed vertices, errors."""
+import os
+import subprocess
+
+import numpy as np
+import pytest
+
+
+def cost(graph, arch, parts):
+    """Sum over edges of the distance between their terminals (CommExpan's sum)."""
+    x, a, _, _ = graph.csr()
+    total = 0
+    for v in range(len(graph)):
+        for u in a[x[v]:x[v + 1]]:
+            if u > v:
+                total += arch.distance(int(parts[v]), int(parts[u]))
+    return total
+
+
+def test_map_torus_valid_balanced(tartan, mesh):
+    arch = tartan.Arch.torus(2, 2, 2)
+    parts = tartan.map(mesh, arch, seed=1)
+    assert isinstance(parts, np.ndarray) and parts.dtype == tartan.NUM_DTYPE
+    assert parts.shape == (256,)
+    assert parts.min() >= 0 and parts.max() < 8
+    loads = np.bincount(parts, minlength=8)
+    assert loads.max() <= 32 * 1.05 and loads.min() > 0
+    # a 16x16 grid cut in 8 blocks: far below a random placement's cost
+    assert cost(mesh, arch, parts) < 150
+    rng = np.random.default_rng(0)
+    assert cost(mesh, arch, rng.permutation(parts)) > 2 * cost(mesh, arch, parts)
+
+
+def test_map_file_target_and_stats(tartan, mesh, arch_dir):
+    arch = tartan.Arch.load(os.path.join(arch_dir, "mesh2D_4x4.tgt"))
+    parts = tartan.map(mesh, arch, strategy="drb;kway", seed=2)
+    st = tartan.stats(mesh, arch, parts)
+    assert st["processors"] == {"used": 16, "total": 16}
+    assert st["target"]["max"] <= 16 * 1.05
+    assert st["edges"] == mesh.edgenbr // 2
+    assert st["comm_expan"]["sum"] == cost(mesh, arch, parts)
+    # CommDilat: average distance over all edges (0 for uncut ones)
+    assert st["comm_dilat"]["ratio"] == pytest.approx(st["comm_dilat"]["sum"] / st["edges"])
+    assert 0 < st["comm_dilat"]["ratio"] < 0.5
+    assert abs(sum(st["comm_load"]) - 1.0) < 1e-9
+    assert set(st) >= {"neighbors", "comm_cut", "comm_delta", "part_diam"}
+
+
+def test_same_seed_same_mapping_as_command(tartan, mesh, arch_dir, tartan_bin, tmp_path):
+    target = os.path.join(arch_dir, "torus2D_4x4.tgt")
+    graph_path = tmp_path / "mesh.grf"
+    mesh.save(graph_path)
+    arch = tartan.Arch.load(target)
+    for seed, strategy in ((0, None), (5, "drb{tries=2};kway")):
+        out = tmp_path / f"seed{seed}.map"
+        command = [tartan_bin, "map", str(graph_path), target, "-o", str(out),
+                   "--seed", str(seed)]
+        if strategy:
+            command += ["-s", strategy]
+        subprocess.run(command, check=True)
+        expected = tartan.load_mapping(mesh, arch, out)
+        got = tartan.map(mesh, arch, strategy=strategy, seed=seed)
+        np.testing.assert_array_equal(got, expected)
+        np.testing.assert_array_equal(tartan.map(mesh, arch, strategy=strategy, seed=seed),
+                                      got)
+
+
+def test_fixed_vertices_and_save(tartan, mesh, tmp_path):
+    arch = tartan.Arch.hcub(2)
+    fixed = np.full(256, -1)
+    fixed[0], fixed[255] = 3, 0
+    parts = tartan.map(mesh, arch, fixed=fixed, seed=4)
+    assert parts[0] == 3 and parts[255] == 0 and parts.min() >= 0
+    path = tmp_path / "m.map"
+    tartan.save_mapping(mesh, arch, parts, path)
+    np.testing.assert_array_equal(tartan.load_mapping(mesh, arch, path), parts)
+    with pytest.raises(tartan.TartanError) as info:
+        fixed[1] = 9
+        tartan.map(mesh, arch, fixed=fixed)
+    assert info.value.code == tartan.EINVAL
+
+
+def test_part_imbalance_flags(tartan, mesh):
+    parts = tartan.part(mesh, 5, imbalance=0.05, seed=3)
+    loads = np.bincount(parts, minlength=5)
+    assert loads.sum() == 256 and loads.max() <= 256 / 5 * 1.05 + 1
+    quick = tartan.map(mesh, tartan.Arch.complete(4),
+                       flags=tartan.STRATSPEED | tartan.STRATRECURSIVE)
+    assert np.bincount(quick, minlength=4).min() > 0
+
+
+def test_bad_strategy(tartan, mesh):
+    with pytest.raises(tartan.TartanError) as info:
+        tartan.map(mesh, tartan.Arch.hcub(2), strategy="drbx")
+    error = info.value
+    assert error.code == tartan.EFORMAT and error.name == "EFORMAT"
+    assert "unknown method" in error.message and "drbx" in error.message
+    assert "EFORMAT" in str(error)
+    with pytest.raises(tartan.TartanError):
+        tartan.map(mesh, tartan.Arch.hcub(2), imbalance=2.0)
+
+
+def test_stats_checks_mapping(tartan, mesh):
+    arch = tartan.Arch.hcub(2)
+    with pytest.raises(ValueError):
+        tartan.stats(mesh, arch, [0, 1])
+    with pytest.raises(tartan.TartanError) as info:
+        tartan.stats(mesh, arch, np.full(256, 7))
+    assert info.value.code == tartan.EINVAL
+
+
+def test_help_reads_well(tartan):
+    assert "Tartan" in tartan.__doc__ and tartan.map.__doc__ and tartan.Graph.from_csr.__doc__
+    assert tartan.version() == tartan.__version__
+    assert tartan.NUM_BITS in (32, 64)
+
+
+def test_example_script_runs(tartan):
+    script = os.path.join(os.environ["TARTAN_TOP_SRCDIR"], "doc", "examples",
+                          "compare_strategies.py")
+    run = subprocess.run([os.environ["TARTAN_PYTHON"], script], check=True,
+                         capture_output=True, text=True)
+    lines = run.stdout.splitlines()
+    assert sum("torus 4x4x4" in line for line in lines) == 3
+    assert sum("best of two" in line for line in lines) == 3
+
+
+def test_readme_example(tartan, mesh, tmp_path, monkeypatch, capsys):
+    """The README's Python example runs as written (on a mesh.grf in the current folder)."""
+    import sys
+    with open(os.path.join(os.environ["TARTAN_TOP_SRCDIR"], "README"), encoding="utf-8") as f:
+        readme = f.read()
+    code = readme.split("```python\n", 1)[1].split("```", 1)[0]
+    mesh.save(tmp_path / "mesh.grf")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setitem(sys.modules, "tartan", tartan)   # tartan64 in an int64 build
+    exec(compile(code, "README", "exec"), {})
+    out = capsys.readouterr().out
+    assert "'ratio'" in out and "'sum'" in out
