@@ -1,6 +1,8 @@
-// Small graphs built in code for the mapping and coarsening tests, and method parameters.
+// Small graphs built in code for the tests of the internals (mapping, coarsening, targets built
+// from graphs), and method parameters.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -15,6 +17,31 @@
 namespace tartan_test {
 
 using tartan::Num;
+
+// Grid graph of any dimension, mesh or torus (wrap-around edges on dimensions longer than 2),
+// vertex x + y·dx + z·dx·dy + ...; cost(a, b) gives each edge's weight (none: unit weights,
+// stored without edge weights).
+inline std::unique_ptr<tartan::Graph> grid_graph_nd(
+    const std::vector<Num>& dims, bool torus,
+    const std::function<Num(Num, Num)>& cost = nullptr) {
+  Num n = 1;
+  for (Num d : dims) n *= d;
+  std::vector<tartan::WeightedEdge> edges;
+  for (Num v = 0; v < n; ++v) {
+    Num stride = 1;
+    for (Num d : dims) {
+      const Num coordinate = (v / stride) % d;
+      Num u = -1;
+      if (coordinate + 1 < d)
+        u = v + stride;
+      else if (torus && d > 2)
+        u = v - coordinate * stride;
+      if (u >= 0) edges.push_back({v, u, cost ? cost(v, u) : 1});
+      stride *= d;
+    }
+  }
+  return tartan::make_owned_graph(tartan::csr_from_edges(n, std::move(edges), bool(cost)), 0);
+}
 
 // nx x ny grid (4-neighbour), vertex x + y * nx; unit weights unless weighted (then edge weight
 // 1 + (x + y) % 3 and vertex load 1 + x % 2).

@@ -21,25 +21,15 @@
 #include "graph/graph_builder.hpp"
 #include "graph/shortest_paths.hpp"
 #include "io/text_reader.hpp"
+#include "mapping_test_graphs.hpp"
 
 namespace tartan {
 namespace {
 
-// Grid graph (mesh or torus) with unit or given edge cost; vertex x + y·dx + z·dx·dy.
-std::unique_ptr<Graph> grid(std::vector<Num> dims, bool torus, Num cost = 1) {
-  Num n = 1;
-  for (Num d : dims) n *= d;
-  std::vector<WeightedEdge> edges;
-  for (Num v = 0; v < n; ++v) {
-    Num stride = 1;
-    for (Num d : dims) {
-      const Num coordinate = (v / stride) % d;
-      if (coordinate + 1 < d) edges.push_back({v, v + stride, cost});
-      else if (torus && d > 2) edges.push_back({v, v - coordinate * stride, cost});
-      stride *= d;
-    }
-  }
-  return make_owned_graph(csr_from_edges(n, std::move(edges), cost != 1), 0);
+// Grid graph (mesh or torus) with unit or given edge cost.
+std::unique_ptr<Graph> grid(const std::vector<Num>& dims, bool torus, Num cost = 1) {
+  if (cost == 1) return tartan_test::grid_graph_nd(dims, torus);
+  return tartan_test::grid_graph_nd(dims, torus, [cost](Num, Num) { return cost; });
 }
 
 struct Ratios {

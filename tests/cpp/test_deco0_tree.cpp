@@ -12,27 +12,16 @@
 #include "common/error.hpp"
 #include "graph/graph_builder.hpp"
 #include "strat/strategy.hpp"
+#include "mapping_test_graphs.hpp"
 
 namespace tartan {
 namespace {
 
-// Grid graph (mesh or torus), vertex x + y·dx + z·dx·dy; cost(a, b) gives each edge's cost.
-std::unique_ptr<Graph> grid(std::vector<Num> dims, bool torus, Num (*cost)(Num, Num) = nullptr) {
-  Num n = 1;
-  for (Num d : dims) n *= d;
-  std::vector<WeightedEdge> edges;
-  for (Num v = 0; v < n; ++v) {
-    Num stride = 1;
-    for (Num d : dims) {
-      const Num coordinate = (v / stride) % d;
-      Num u = -1;
-      if (coordinate + 1 < d) u = v + stride;
-      else if (torus && d > 2) u = v - coordinate * stride;
-      if (u >= 0) edges.push_back({v, u, cost != nullptr ? cost(v, u) : 1});
-      stride *= d;
-    }
-  }
-  return make_owned_graph(csr_from_edges(n, std::move(edges), cost != nullptr), 0);
+// Grid graph (mesh or torus); cost(a, b) gives each edge's cost.
+std::unique_ptr<Graph> grid(const std::vector<Num>& dims, bool torus,
+                            Num (*cost)(Num, Num) = nullptr) {
+  if (cost == nullptr) return tartan_test::grid_graph_nd(dims, torus);
+  return tartan_test::grid_graph_nd(dims, torus, cost);
 }
 
 // Terminals (by terminal number) of each domain, walking the tree from the root.

@@ -21,6 +21,7 @@
 #include "common/error.hpp"
 #include "graph/graph_builder.hpp"
 #include "io/text_reader.hpp"
+#include "mapping_test_graphs.hpp"
 
 namespace tartan {
 namespace {
@@ -38,23 +39,6 @@ ArchPtr reload(const Architecture& arch) {
   write_architecture(arch, text);
   io::TextReader reader(*text.rdbuf(), "saved.tgt");
   return read_architecture(reader);
-}
-
-// Grid graph (mesh or torus) with unit links; vertex x + y·dx + ...
-std::unique_ptr<Graph> grid_graph(const std::vector<Num>& dims, bool torus) {
-  Num n = 1;
-  for (Num d : dims) n *= d;
-  std::vector<WeightedEdge> edges;
-  for (Num v = 0; v < n; ++v) {
-    Num stride = 1;
-    for (Num d : dims) {
-      const Num coordinate = (v / stride) % d;
-      if (coordinate + 1 < d) edges.push_back({v, v + stride, 1});
-      else if (torus && d > 2) edges.push_back({v, v - coordinate * stride, 1});
-      stride *= d;
-    }
-  }
-  return make_owned_graph(csr_from_edges(n, std::move(edges), false), 0);
 }
 
 // The whole contract on one target: every pair against the terminal domains' distance,
@@ -176,8 +160,8 @@ TEST(DistanceOracle, KnownValues) {
 // deco 0 and deco 2 built from small target graphs (all vertices, or a vertex list), loaded
 // from .tgt text, and under a sub: the generic path through terminal_distance.
 TEST(DistanceOracle, EqualsTerminalDomainDistancesOnDecompositionTargets) {
-  const auto mesh = grid_graph({4, 3}, false);
-  const auto torus = grid_graph({5, 4}, true);
+  const auto mesh = tartan_test::grid_graph_nd({4, 3}, false);
+  const auto torus = tartan_test::grid_graph_nd({5, 4}, true);
   const std::vector<Num> list = {0, 3, 7, 8, 12, 19, 14, 5};
   std::vector<std::pair<std::string, ArchPtr>> targets = {
       {"deco 0 of a 4x3 mesh", build_deco0(*mesh, nullptr)},
