@@ -6,3 +6,4 @@ libtartan_core_la_SOURCES += \
 	src/graph/graph_stats.hpp src/graph/graph_stats.cpp \
 	src/graph/traversal.hpp src/graph/traversal.cpp
 libtartan_core_la_SOURCES += src/graph/coarsening.hpp src/graph/coarsening.cpp
+libtartan_core_la_SOURCES += src/graph/csr_quotient.hpp src/graph/csr_quotient.cpp
