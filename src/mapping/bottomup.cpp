@@ -53,7 +53,7 @@ Hierarchy infer_hierarchy(const DistanceOracle& distance) {
     // block below.
     for (Num t = 0; t < within; ++t)
       if (from0[t] > value) return {};
-    if (value <= 0 || within % h.blocks.back() != 0) return {};
+    if (within % h.blocks.back() != 0) return {};
     h.blocks.push_back(within);
     h.level_distance.push_back(value);
   }

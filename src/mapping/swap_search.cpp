@@ -9,12 +9,18 @@
 //   comm  N_C^d: the vertices at most d hops from u in the communication graph, found by a BFS
 //         bounded to depth d (graph/traversal.hpp), so the pairs are never stored: O(n + m)
 //         memory.
+// Gains follow the seed (§3.2): each vertex keeps its contribution, the cost of its edges at the
+// current terminals, updated for the two ends and their neighbours after an exchange; the gain
+// of exchanging u and v then needs one pass over the edges of each (2 (d_u + d_v) distances
+// fewer than recomputing both sides).
 // The search runs a queue of active vertices, all of them first in a random order (the
 // strategy's generator); an active vertex is tried against its candidates, exchanging with
 // every one that pays. An exchange of u and v changes only the gains of pairs holding u, v or
 // one of their neighbours, so those become active again; the search stops when the queue is
 // empty -- a local optimum of the neighbourhood, every pair checked -- or after `rounds` x n
-// vertices were taken from it.
+// vertices were taken from it. A pair is not tried again while neither end changed since the
+// other end's own turn tried it (each vertex keeps the exchange count at its last change and at
+// the start of its last turn), so the first round tries each pair once, not twice.
 // Works on any complete mapping, not only one-to-one ones: an exchange of vertices of different
 // loads is made only when it keeps both terminals within their load bounds (balance.hpp) or
 // does not increase the load of an overloaded one. Fixed vertices never move.
@@ -52,10 +58,14 @@ class SwapSearch {
   SwapSearch(const Graph& graph, KwayState& state, const std::vector<char>& pinned,
              const SwapOptions& options)
       : graph_(graph), state_(state), pinned_(pinned), options_(options),
-        queued_(static_cast<std::size_t>(graph.vertnbr), 0) {}
+        queued_(static_cast<std::size_t>(graph.vertnbr), 0),
+        changed_(static_cast<std::size_t>(graph.vertnbr), 0),
+        turn_(static_cast<std::size_t>(graph.vertnbr), -1) {}
 
   void run(Random& random) {
     const Num n = graph_.vertnbr;
+    contribution_.resize(static_cast<std::size_t>(n));
+    for (Num v = 0; v < n; ++v) contribution_[v] = cost_at(v, state_.terminal(v));
     std::vector<Num> order(static_cast<std::size_t>(n));
     std::iota(order.begin(), order.end(), 0);
     for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[random.below(i)]);
@@ -78,6 +88,7 @@ class SwapSearch {
         head_ = 0;
       }
       if (pinned_[u]) continue;
+      turn_[u] = clock_;
       switch (options_.neighbourhood) {
         case Neighbourhood::all_pairs:
           for (Num v = 0; v < n; ++v) try_swap(u, v);
@@ -104,17 +115,48 @@ class SwapSearch {
   }
   void activate_around(Num v) {
     activate(v);
-    for (Num arc = graph_.begin(v); arc < graph_.end(v); ++arc) activate(graph_.neighbour(arc));
+    changed_[v] = clock_;
+    contribution_[v] = cost_at(v, state_.terminal(v));
+    for (Num arc = graph_.begin(v); arc < graph_.end(v); ++arc) {
+      const Num x = graph_.neighbour(arc);
+      activate(x);
+      changed_[x] = clock_;
+      contribution_[x] = cost_at(x, state_.terminal(x));
+    }
+  }
+
+  // Cost of v's edges (self loops aside) if v were on t, the others where they are; adds the
+  // weight of the edges toward partner to *partner_weight.
+  I64 cost_at(Num v, Num t, Num partner = -1, I64* partner_weight = nullptr) const {
+    const CsrGraph& g = state_.graph();
+    I64 cost = 0;
+    for (Num arc = g.xadj[v]; arc < g.xadj[v + 1]; ++arc) {
+      const Num x = g.adjncy[arc];
+      if (x == v) continue;
+      if (x == partner) *partner_weight += g.adjwgt[arc];
+      cost += static_cast<I64>(g.adjwgt[arc]) * state_.distance()(t, state_.terminal(x));
+    }
+    return cost;
+  }
+  // Cost decrease if u and v exchanged their terminals a and b: the u-v edges keep their
+  // length, counted in both contributions; on the other side v's edge is 0 long for u on b.
+  I64 gain(Num u, Num v) const {
+    const Num a = state_.terminal(u), b = state_.terminal(v);
+    I64 between = 0;
+    const I64 after = cost_at(u, b, v, &between) + cost_at(v, a);
+    return contribution_[u] + contribution_[v] - 2 * between * state_.distance()(a, b) - after;
   }
 
   // Exchanges the terminals of u and v if that pays and keeps the loads.
   void try_swap(Num u, Num v) {
     const Num tu = state_.terminal(u), tv = state_.terminal(v);
     if (tu == tv || pinned_[v]) return;
+    if (turn_[v] >= std::max(changed_[u], changed_[v])) return;  // tried in v's turn, unchanged
     const I64 wu = state_.graph().vwgt[u], wv = state_.graph().vwgt[v];
     if (wu != wv && !(keeps_bound(tu, wv - wu) && keeps_bound(tv, wu - wv))) return;
-    if (state_.swap_gain(u, v) <= 0) return;
+    if (gain(u, v) <= 0) return;
     state_.swap(u, v);
+    ++clock_;
     if (!slot_of_.empty()) {
       std::swap(slot_[slot_of_[u]], slot_[slot_of_[v]]);
       std::swap(slot_of_[u], slot_of_[v]);
@@ -134,6 +176,11 @@ class SwapSearch {
   std::vector<Num> queue_;
   std::size_t head_ = 0;
   std::vector<char> queued_;
+  std::vector<I64> contribution_;  // per vertex: cost of its edges at the current terminals
+  // Exchanges made so far; per vertex, their count when its pairs' gains last changed (it or a
+  // neighbour exchanged) and when its last turn started.
+  I64 clock_ = 0;
+  std::vector<I64> changed_, turn_;
   std::vector<Num> slot_, slot_of_;  // nbh=np: vertex of each slot, slot of each vertex
 };
 

@@ -237,6 +237,14 @@ TEST(OneToOne, BottomUpOnOneLevelAndOnCompleteGraphs) {
   // Groups of the lowest level: 4 vertices on terminals 4q .. 4q + 3 each; on a 2 x 3 x 4 grid
   // the best groups cut few edges, so the cost is well below the random mapping's.
   EXPECT_LT(r.cost, run("random", *graph, *tleaf).cost);
+  // A level of link cost 0 merges with the one below it; still a hierarchy.
+  ArchPtr flat_bottom = make_tleaf({2, 3, 4}, {50, 5, 0});
+  expect_permutation(run("bottomup", *graph, *flat_bottom).part, 24);
+  // An ltleaf whose terminals 3 and 4 trade places across two cores' blocks is not read as one
+  // (its blocks are not runs of consecutive terminals): refused, while topdown maps it.
+  ArchPtr shuffled = make_ltleaf({2, 3, 4}, {50, 5, 1}, {0, 1, 2, 4, 3, 5, 6, 7, 8, 9, 10, 11});
+  EXPECT_THROW(run("bottomup", *graph, *shuffled), Error);
+  expect_permutation(run("topdown", *graph, *shuffled).part, 24);
 }
 
 TEST(SwapSearch, EndsInALocalOptimumOfItsNeighbourhood) {
