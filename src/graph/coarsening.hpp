@@ -66,4 +66,10 @@ CoarseLevel contract(const CsrGraph& fine, const std::vector<Num>& mate, Num coa
 CoarseLevel coarsen_once(const CsrGraph& fine, Random& random, const MatchingOptions& options,
                          std::vector<Num>* coarse_class = nullptr);
 
+// Contraction by groups rather than pairs: the quotient of graph by part (part[v] in
+// [0, parts)): vertex weights summed per part, the weights of the edges between two parts
+// summed into one edge, edges inside a part dropped (the hierarchy-driven one-to-one mappers
+// of seed 000 contract whole groups).
+CsrGraph quotient_csr(const CsrGraph& graph, const std::vector<Num>& part, Num parts);
+
 }  // namespace tartan

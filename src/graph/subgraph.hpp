@@ -74,4 +74,26 @@ class SubgraphExtractor {
 // A read-only Graph view of a CsrGraph (arrays borrowed, base 0, vertex loads left out).
 void view_csr_as_graph(const CsrGraph& csr, Graph& view);
 
+// The same extraction over a CsrGraph: the subgraph induced by vertices, weights kept, arcs
+// leaving the subset dropped.
+class CsrSubgraphExtractor {
+ public:
+  explicit CsrSubgraphExtractor(const CsrGraph& csr)
+      : csr_(csr), extract_((view_csr_as_graph(csr, view_), view_)) {}
+
+  CsrGraph operator()(const std::vector<Num>& vertices) {
+    CsrGraph sub;
+    extract_(vertices.data(), static_cast<Num>(vertices.size()), sub,
+             [&](Num v) { return csr_.vwgt[static_cast<std::size_t>(v)]; },
+             [&](Num arc) { return csr_.adjwgt[static_cast<std::size_t>(arc)]; },
+             [](Num, Num) {});
+    return sub;
+  }
+
+ private:
+  const CsrGraph& csr_;
+  Graph view_;  // before extract_, which it is given to
+  SubgraphExtractor extract_;
+};
+
 }  // namespace tartan

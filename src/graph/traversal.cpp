@@ -8,7 +8,7 @@ BreadthFirstSearch::BreadthFirstSearch(const Graph& graph)
   order_.reserve(static_cast<std::size_t>(graph.vertnbr));
 }
 
-Num BreadthFirstSearch::run(Num start, VertexSubset subset) {
+Num BreadthFirstSearch::run(Num start, VertexSubset subset, Num max_level) {
   for (Num v : order_) level_[static_cast<std::size_t>(v)] = -1;  // only what the last run touched
   order_.clear();
   order_.push_back(start);
@@ -16,6 +16,7 @@ Num BreadthFirstSearch::run(Num start, VertexSubset subset) {
   for (std::size_t head = 0; head < order_.size(); ++head) {
     const Num v = order_[head];
     const Num next = level_[static_cast<std::size_t>(v)] + 1;
+    if (max_level >= 0 && next > max_level) break;  // levels only grow along order_
     for (Num arc = graph_.begin(v); arc < graph_.end(v); ++arc) {
       const Num w = graph_.neighbour(arc);
       if (level_[static_cast<std::size_t>(w)] < 0 && subset.contains(w)) {

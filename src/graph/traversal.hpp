@@ -30,9 +30,10 @@ class BreadthFirstSearch {
  public:
   explicit BreadthFirstSearch(const Graph& graph);
 
-  // Visits the vertices of subset reachable from start (which must be in subset) inside it;
-  // returns the eccentricity of start (the last level reached, 0 for a lone vertex).
-  Num run(Num start, VertexSubset subset = {});
+  // Visits the vertices of subset reachable from start (which must be in subset) inside it,
+  // no farther than max_level hops when max_level >= 0 (a bounded search costs only what it
+  // reaches); returns the last level reached (the eccentricity of start when unbounded).
+  Num run(Num start, VertexSubset subset = {}, Num max_level = -1);
 
   Num level(Num v) const { return level_[static_cast<std::size_t>(v)]; }  // -1: not reached
   const std::vector<Num>& order() const { return order_; }  // reached vertices, by level

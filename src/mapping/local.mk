@@ -5,4 +5,10 @@ libtartan_core_la_SOURCES += src/mapping/method.hpp src/mapping/method.cpp \
 	src/mapping/balance.hpp src/mapping/balance.cpp \
 	src/mapping/kway_state.hpp src/mapping/kway_state.cpp \
 	src/mapping/drb.hpp src/mapping/drb.cpp \
-	src/mapping/kway_refine.hpp src/mapping/kway_refine.cpp
+	src/mapping/kway_refine.hpp src/mapping/kway_refine.cpp \
+	src/mapping/one_to_one.hpp src/mapping/one_to_one.cpp \
+	src/mapping/identity.cpp src/mapping/random_permutation.cpp \
+	src/mapping/greedy_construction.hpp src/mapping/greedy_construction.cpp \
+	src/mapping/mm.cpp src/mapping/gac.cpp \
+	src/mapping/topdown.cpp src/mapping/bottomup.cpp \
+	src/mapping/swap_search.cpp

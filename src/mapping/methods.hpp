@@ -39,4 +39,39 @@ extern const char* const kDrbKeys[];  // null-terminated
 MethodPtr make_kway_method(const MethodParams& params);
 extern const char* const kKwayKeys[];  // null-terminated
 
+// One-to-one mapping as a sparse quadratic assignment problem (seed 000): the graph has as many
+// vertices as the target has terminals and each terminal gets one vertex (one_to_one.hpp has
+// the rule and what happens otherwise). Fixed vertices keep their terminals.
+//   identity  vertex i on terminal i (no parameter).
+//   random    a random permutation from the strategy's generator (no parameter).
+//   mm        Müller-Merbach's greedy construction on the sparse graph (no parameter).
+//   gac       GreedyAllC, the same with communication-weighted distances (no parameter).
+//   topdown   perfectly balanced splits along the target's hierarchy, top first; the
+//             bipartitioner's keys coarse, ratio, tries, passes, moves as for drb.
+//   bottomup  perfectly balanced groups of the lowest level, contracted, grouped again upward,
+//             then assigned; same keys as topdown. Needs a hierarchical target (tleaf).
+MethodPtr make_identity_method(const MethodParams& params);
+extern const char* const kIdentityKeys[];
+MethodPtr make_random_method(const MethodParams& params);
+extern const char* const kRandomKeys[];
+MethodPtr make_mm_method(const MethodParams& params);
+extern const char* const kMmKeys[];
+MethodPtr make_gac_method(const MethodParams& params);
+extern const char* const kGacKeys[];
+MethodPtr make_topdown_method(const MethodParams& params);
+extern const char* const kTopdownKeys[];
+MethodPtr make_bottomup_method(const MethodParams& params);
+extern const char* const kBottomupKeys[];
+
+// Pair-exchange local search with O(d_u + d_v) gains on the KwayState (seed 000 §3.2-3.3), on
+// any complete mapping (exchanges keep the load bounds). Parameters:
+//   nbh     = n2 (every pair) | np (pairs inside blocks of consecutive slots, Brandfass et al.)
+//             | comm (pairs within d hops in the graph: N_C^d; default)
+//   d       = hop bound of nbh=comm (default 10, 1..1e6)
+//   block   = slots per block of nbh=np (default 64, 2..1e6)
+//   rounds  = work bound: at most rounds x n vertices are taken from the queue of active
+//             vertices; the search stops earlier at a local optimum (default 100, 1..1e6)
+MethodPtr make_swap_method(const MethodParams& params);
+extern const char* const kSwapKeys[];  // null-terminated
+
 }  // namespace tartan

@@ -12,6 +12,15 @@ const MethodTable& mapping_method_table() {
        kDrbKeys, make_drb_method},
       {"kway", "k-way refinement of a complete mapping on the full communication cost",
        kKwayKeys, make_kway_method},
+      {"identity", "one-to-one: vertex i on terminal i", kIdentityKeys, make_identity_method},
+      {"random", "one-to-one: a random permutation", kRandomKeys, make_random_method},
+      {"mm", "one-to-one: Mueller-Merbach's greedy construction", kMmKeys, make_mm_method},
+      {"gac", "one-to-one: GreedyAllC greedy construction", kGacKeys, make_gac_method},
+      {"topdown", "one-to-one: perfectly balanced splits along the target hierarchy, top first",
+       kTopdownKeys, make_topdown_method},
+      {"bottomup", "one-to-one: perfectly balanced groups from the lowest hierarchy level up",
+       kBottomupKeys, make_bottomup_method},
+      {"swap", "pair-exchange local search (nbh=n2|np|comm, d=)", kSwapKeys, make_swap_method},
   };
   return table;
 }

@@ -366,6 +366,7 @@ const std::vector<Subcommand> kArchSubcommands = {
     {"sub", "restrict a target to a list of its terminals", run_sub},
     {"hwloc", "write the target of this machine found by hwloc", run_hwloc},
     {"build", "build a deco target from a target graph", run_arch_build},
+    {"hierarchy", "write the tleaf of a hierarchy S=4:16:8 D=1:10:100", run_arch_hierarchy},
 };
 
 }  // namespace

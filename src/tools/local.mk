@@ -10,5 +10,6 @@ tartan_SOURCES = \
 tartan_SOURCES += src/tools/cmd_graph.cpp
 tartan_SOURCES += src/tools/cmd_arch.cpp
 tartan_SOURCES += src/tools/cmd_arch_build.cpp
+tartan_SOURCES += src/tools/cmd_arch_hierarchy.cpp
 tartan_LDADD = libtartan.la
 tartan_SOURCES += src/tools/cmd_map.cpp src/tools/cmd_stats.cpp

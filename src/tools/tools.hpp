@@ -12,6 +12,7 @@ constexpr int kExitBadInput = 2;
 int run_graph_command(int argc, char** argv);  // cmd_graph.cpp
 int run_arch_command(int argc, char** argv);   // cmd_arch.cpp
 int run_arch_build(int argc, char** argv);     // cmd_arch_build.cpp: `arch build`
+int run_arch_hierarchy(int argc, char** argv); // cmd_arch_hierarchy.cpp: `arch hierarchy`
 int run_map_command(int argc, char** argv);    // cmd_map.cpp
 int run_stats_command(int argc, char** argv);  // cmd_stats.cpp
 
