@@ -5,4 +5,8 @@ libtartan_core_la_SOURCES += src/mapping/method.hpp src/mapping/method.cpp \
 	src/mapping/balance.hpp src/mapping/balance.cpp \
 	src/mapping/kway_state.hpp src/mapping/kway_state.cpp \
 	src/mapping/drb.hpp src/mapping/drb.cpp \
-	src/mapping/kway_refine.hpp src/mapping/kway_refine.cpp
+	src/mapping/kway_refine.hpp src/mapping/kway_refine.cpp \
+	src/mapping/mapping_start.hpp src/mapping/mapping_start.cpp \
+	src/mapping/kl.cpp src/mapping/sa.cpp \
+	src/mapping/mfa_common.hpp src/mapping/mfa_common.cpp \
+	src/mapping/mfa_hcub.cpp src/mapping/mfa.cpp

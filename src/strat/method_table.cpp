@@ -12,6 +12,12 @@ const MethodTable& mapping_method_table() {
        kDrbKeys, make_drb_method},
       {"kway", "k-way refinement of a complete mapping on the full communication cost",
        kKwayKeys, make_kway_method},
+      {"kl", "Kernighan-Lin pair-swap passes with locking", kKlKeys, make_kl_method},
+      {"sa", "simulated annealing with moves and exchanges", kSaKeys, make_sa_method},
+      {"mfa_hcub", "mean-field annealing on hypercubes, lg P Ising spins per vertex", kMfaKeys,
+       make_mfa_hcub_method},
+      {"mfa", "mean-field annealing, P Potts spins per vertex, any target", kMfaKeys,
+       make_mfa_method},
   };
   return table;
 }

@@ -4,3 +4,7 @@ check_PROGRAMS += tests/c/test_mapping
 TESTS += tests/c/test_mapping
 tests_c_test_mapping_SOURCES = tests/c/test_mapping.c
 tests_c_test_mapping_LDADD = $(TARTAN_CUNIT_LDADD)
+check_PROGRAMS += tests/c/test_mapping_anneal
+TESTS += tests/c/test_mapping_anneal
+tests_c_test_mapping_anneal_SOURCES = tests/c/test_mapping_anneal.c
+tests_c_test_mapping_anneal_LDADD = $(TARTAN_CUNIT_LDADD)
