@@ -65,13 +65,24 @@ Num repair_overload(KwayState& state, const std::vector<char>& pinned) {
     I64 gain;
     Num vertex;
   };
+  // Terminals pushed over their bound by a relaxed move: no longer relieved, nor receiving.
+  std::vector<char> settled(static_cast<std::size_t>(k), 0);
+  auto source = [&](Num t) { return state.overloaded(t) && !settled[t]; };
+  // Strict: v fits in t. Relaxed (once strict moves are stuck, loads other than 1): t is below
+  // its bound and ends lighter than v's terminal, so it exceeds its bound by less than v's load.
+  bool relaxed = false;
+  auto accepts = [&](Num v, Num from, Num t) {
+    if (t == from || settled[t]) return false;
+    if (state.fits(v, t)) return true;
+    return relaxed && state.load(t) < state.capacity(t) &&
+           state.load(t) + graph.vwgt[v] < state.load(from);
+  };
   std::vector<Candidate> candidates;
   Num moves = 0;
   for (;;) {
     candidates.clear();
     for (Num v = 0; v < n; ++v)
-      if (!pinned[v] && state.overloaded(state.terminal(v)))
-        candidates.push_back({0, v});
+      if (!pinned[v] && source(state.terminal(v))) candidates.push_back({0, v});
     if (candidates.empty()) return moves;
     // Rank the candidates by the gain of their best move toward a neighbour's terminal.
     for (Candidate& c : candidates) {
@@ -91,13 +102,13 @@ Num repair_overload(KwayState& state, const std::vector<char>& pinned) {
     for (const Candidate& c : candidates) {
       const Num v = c.vertex;
       const Num from = state.terminal(v);
-      if (!state.overloaded(from)) continue;
+      if (!source(from)) continue;
       const auto& near = state.neighbour_terminals(v);
       const I64 current = state.cost_toward(from);
       Num target = -1;
       I64 best_gain = 0;
       for (const auto& t : near) {
-        if (t.terminal == from || !state.fits(v, t.terminal)) continue;
+        if (!accepts(v, from, t.terminal)) continue;
         const I64 gain = current - state.cost_toward(t.terminal);
         if (target == -1 || gain > best_gain) {
           target = t.terminal;
@@ -105,10 +116,10 @@ Num repair_overload(KwayState& state, const std::vector<char>& pinned) {
         }
       }
       if (target == -1) {
-        // No neighbour's terminal has room: the terminal with the most room, nearest on a tie.
+        // No neighbour's terminal takes v: the terminal with the most room, nearest on a tie.
         I64 most_room = 0;
         for (Num t = 0; t < k; ++t) {
-          if (t == from || !state.fits(v, t)) continue;
+          if (!accepts(v, from, t)) continue;
           const I64 room = state.capacity(t) - state.load(t);
           if (target == -1 || room > most_room ||
               (room == most_room && state.distance()(from, t) < state.distance()(from, target))) {
@@ -119,10 +130,14 @@ Num repair_overload(KwayState& state, const std::vector<char>& pinned) {
       }
       if (target == -1) continue;
       state.move(v, target);
+      if (state.overloaded(target)) settled[target] = 1;
       ++round_moves;
     }
     moves += round_moves;
-    if (round_moves == 0) return moves;
+    if (round_moves == 0) {
+      if (relaxed) return moves;
+      relaxed = true;
+    }
   }
 }
 

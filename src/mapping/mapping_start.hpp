@@ -28,9 +28,12 @@ void place_unmapped_at_random(const CsrGraph& graph, std::vector<Num>& part,
                               const std::vector<std::int64_t>& capacity, Random& random);
 
 // Moves vertices out of the terminals above their capacity until none is, or no vertex of an
-// overloaded terminal fits anywhere else: each round takes every movable vertex of an
-// overloaded terminal, best move first (the cheapest in cost toward a terminal with room among
-// its neighbours' terminals, else the terminal with the most room). Returns the moves made.
+// overloaded terminal can go anywhere else: each round takes every movable vertex of an
+// overloaded terminal, best move first (the cheapest in cost toward a terminal that takes it
+// among its neighbours' terminals, else the terminal with the most room). A terminal takes v if
+// v fits; once no vertex fits anywhere (loads other than 1), also if it is below its capacity
+// and stays lighter than v's terminal: it then exceeds its capacity by less than v's load and is
+// neither relieved nor filled further. Returns the moves made.
 Num repair_overload(KwayState& state, const std::vector<char>& pinned);
 
 // Checks that every vertex of ctx.parttab is on a terminal or at -1; places the ones at -1 at

@@ -50,15 +50,17 @@ MethodPtr make_kl_method(const MethodParams& params);
 extern const char* const kKlKeys[];  // null-terminated
 
 // Simulated annealing (seed 002's SA baseline) on a complete mapping, or on a seeded random
-// balanced one for the vertices at -1: moves and exchanges toward neighbours' terminals within
-// the capacities, Metropolis acceptance, geometric cooling, best mapping kept.
+// balanced one for the vertices at -1: moves and exchanges toward neighbours' terminals,
+// overload above the load bound penalised in the energy while annealing (as in the seed),
+// Metropolis acceptance, geometric cooling, the best mapping kept and its overload repaired.
 // Parameters:
 //   alpha   = cooling factor per temperature (default 0.95, 0.5..0.999)
 //   steps   = trials per movable vertex and temperature (default 10, 0.01..1e4)
 //   accept  = acceptance ratio of uphill trials at the first temperature (default 0.5, 0.01..0.99)
 //   swap    = share of trials that are exchanges rather than moves (default 0.5, 0..1)
-//   frozen  = temperatures in a row under 1 % acceptance without a better mapping before it
-//             stops (default 5, 1..1000)
+//   frozen  = temperatures in a row with under 1 % uphill acceptance and no better mapping
+//             before it stops (default 5, 1..1000)
+//   penalty = weight of a unit of overload, in edge weight per unit of load (default 4, 0..1e6)
 MethodPtr make_sa_method(const MethodParams& params);
 extern const char* const kSaKeys[];  // null-terminated
 

@@ -2,13 +2,15 @@
 // shared KwayState. A trial picks a movable vertex (a boundary vertex nine times out of ten),
 // a terminal of one of its neighbours (any terminal when all its neighbours share its own),
 // then either moves the vertex there or exchanges it with a vertex of that terminal within two
-// edges; a move must fit the capacity, an exchange keep both terminals within theirs (or add to
-// neither). Metropolis acceptance: a trial that raises the cost by delta is kept with
-// probability exp(-delta / T). The schedule is geometric: T0 makes a sample of uphill trials
-// accepted with the ratio `accept`, each temperature runs `steps` trials per movable vertex,
-// then T *= alpha; the run stops when `frozen` temperatures in a row accepted under 1 % of their
-// trials without improving the best mapping. The best mapping seen at the end of a temperature
-// is kept.
+// edges. Loads are a soft constraint while annealing, as in the seed's energy: a trial changes
+// the energy by its change of cost plus `penalty` x (edge weight per unit of load) x its change
+// of the summed overload (load above the bound of each terminal). Metropolis acceptance: a trial
+// that raises the energy by delta is kept with probability exp(-delta / T). The schedule is
+// geometric: T0 makes a sample of uphill trials accepted with the ratio `accept`, each
+// temperature runs `steps` trials per movable vertex, then T *= alpha; the run stops when
+// `frozen` temperatures in a row accepted uphill trials for under 1 % of their trials without
+// improving the best mapping. The best mapping seen at the end of a temperature (least energy)
+// is kept, and what overload remains is repaired as by kl.
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -25,10 +27,10 @@ using I64 = std::int64_t;
 
 // Trials sampled to set the first temperature.
 constexpr Num kSampleTrials = 400;
-// A temperature accepting fewer trials than this share counts as frozen.
+// A temperature accepting fewer uphill trials than this share counts as frozen.
 constexpr double kFrozenRatio = 0.01;
 // Temperatures at most, whatever the schedule.
-constexpr int kMaxTemperatures = 5000;
+constexpr int kMaxTemperatures = 1000;
 
 struct SaOptions {
   double alpha = 0.95;
@@ -36,12 +38,13 @@ struct SaOptions {
   double accept = 0.5;
   double swap = 0.5;
   int frozen = 5;
+  double penalty = 4;
 };
 
 class Annealer {
  public:
-  Annealer(KwayState& state, const std::vector<char>& pinned, Random& random)
-      : state_(state), pinned_(pinned), random_(random) {
+  Annealer(KwayState& state, const std::vector<char>& pinned, Random& random, double penalty)
+      : state_(state), pinned_(pinned), random_(random), penalty_(penalty) {
     for (Num v = 0; v < state.graph().vertex_count(); ++v)
       if (!pinned[v]) movable_.push_back(v);
   }
@@ -52,7 +55,9 @@ class Annealer {
   // terminal. Returns false if the trial picked nothing possible.
   struct Trial {
     Num u = -1, v = -1, t = -1;
-    I64 delta = 0;  // change of cost
+    I64 cost = 0;         // change of cost
+    I64 overload = 0;     // change of the summed overload
+    double delta = 0;     // change of energy
   };
   bool propose(double swap_ratio, Trial& trial) {
     const CsrGraph& g = state_.graph();
@@ -77,8 +82,10 @@ class Annealer {
       t = static_cast<Num>(random_.below(static_cast<std::uint64_t>(k - 1)));
       if (t >= from) ++t;
     }
-    trial = {u, -1, t, 0};
-    if (random_.unit() < swap_ratio || !state_.fits(u, t)) {
+    trial = Trial{};
+    trial.u = u;
+    trial.t = t;
+    if (random_.unit() < swap_ratio) {
       // A partner on t within two edges of u.
       partners_.clear();
       for (Num arc = g.xadj[u]; arc < g.xadj[u + 1]; ++arc) {
@@ -92,12 +99,16 @@ class Annealer {
       }
       if (partners_.empty()) return false;
       const Num v = partners_[static_cast<std::size_t>(random_.below(partners_.size()))];
-      if (pinned_[v] || !loads_allow(u, v)) return false;
+      if (pinned_[v]) return false;
       trial.v = v;
-      trial.delta = -state_.swap_gain(u, v);
-      return true;
+      trial.cost = -state_.swap_gain(u, v);
+      const I64 shift = g.vwgt[v] - g.vwgt[u];  // load u's terminal gains
+      trial.overload = overload_change(from, shift) + overload_change(t, -shift);
+    } else {
+      trial.cost = -state_.move_gain(u, t);
+      trial.overload = overload_change(from, -g.vwgt[u]) + overload_change(t, g.vwgt[u]);
     }
-    trial.delta = -state_.move_gain(u, t);
+    trial.delta = static_cast<double>(trial.cost) + penalty_ * static_cast<double>(trial.overload);
     return true;
   }
 
@@ -106,17 +117,28 @@ class Annealer {
       state_.swap(trial.u, trial.v);
     else
       state_.move(trial.u, trial.t);
+    overload_ += trial.overload;
+  }
+
+  double energy(I64 cost, I64 overload) const {
+    return static_cast<double>(cost) + penalty_ * static_cast<double>(overload);
+  }
+
+  // Summed load above the bounds of the terminals.
+  I64 overload() const { return overload_; }
+  void count_overload() {
+    overload_ = 0;
+    for (Num t = 0; t < state_.distance().size(); ++t)
+      overload_ += std::max<I64>(0, state_.load(t) - state_.capacity(t));
   }
 
   std::size_t movable_count() const { return movable_.size(); }
 
  private:
-  bool loads_allow(Num u, Num v) const {
-    const CsrGraph& g = state_.graph();
-    const Num tu = state_.terminal(u), tv = state_.terminal(v);
-    const I64 wu = g.vwgt[u], wv = g.vwgt[v];
-    return (wv <= wu || state_.load(tu) - wu + wv <= state_.capacity(tu)) &&
-           (wu <= wv || state_.load(tv) - wv + wu <= state_.capacity(tv));
+  // Change of t's overload if its load changed by shift.
+  I64 overload_change(Num t, I64 shift) const {
+    const I64 load = state_.load(t), cap = state_.capacity(t);
+    return std::max<I64>(0, load + shift - cap) - std::max<I64>(0, load - cap);
   }
 
   KwayState& state_;
@@ -125,6 +147,8 @@ class Annealer {
   std::vector<Num> movable_;
   std::vector<Num> choices_;
   std::vector<Num> partners_;
+  double penalty_;
+  I64 overload_ = 0;
 };
 
 class SaMethod : public MappingMethod {
@@ -148,8 +172,13 @@ class SaMethod : public MappingMethod {
 
  private:
   void anneal(KwayState& state, const std::vector<char>& pinned, Random& random) const {
-    Annealer annealer(state, pinned, random);
+    const CsrGraph& g = state.graph();
+    double arcs = 0;
+    for (Num w : g.adjwgt) arcs += w;
+    const double total = static_cast<double>(std::max<I64>(1, g.total_vertex_weight()));
+    Annealer annealer(state, pinned, random, options_.penalty * std::max(arcs / total, 1e-9));
     if (annealer.empty() || state.distance().size() < 2) return;
+    annealer.count_overload();
     Annealer::Trial trial;
 
     // First temperature: the mean uphill delta of a sample of trials, accepted with `accept`.
@@ -157,40 +186,44 @@ class SaMethod : public MappingMethod {
     Num uphill_count = 0;
     for (Num i = 0; i < kSampleTrials; ++i)
       if (annealer.propose(options_.swap, trial) && trial.delta > 0) {
-        uphill += static_cast<double>(trial.delta);
+        uphill += trial.delta;
         ++uphill_count;
       }
     double temperature =
         uphill_count > 0 ? -(uphill / uphill_count) / std::log(options_.accept) : 1.0;
 
     std::vector<Num> best_part = state.part();
-    I64 best_cost = state.cost();
+    I64 best_cost = state.cost(), best_overload = annealer.overload();
     const auto trials = static_cast<std::int64_t>(
         std::ceil(options_.steps * static_cast<double>(annealer.movable_count())));
     int frozen = 0;
     for (int step = 0; step < kMaxTemperatures && frozen < options_.frozen; ++step) {
-      std::int64_t accepted = 0;
+      std::int64_t uphill_accepted = 0;
       for (std::int64_t i = 0; i < trials; ++i) {
         if (!annealer.propose(options_.swap, trial)) continue;
-        if (trial.delta <= 0 ||
-            random.unit() < std::exp(-static_cast<double>(trial.delta) / temperature)) {
+        if (trial.delta <= 0) {
           annealer.apply(trial);
-          ++accepted;
+        } else if (random.unit() < std::exp(-trial.delta / temperature)) {
+          annealer.apply(trial);
+          ++uphill_accepted;
         }
       }
-      const bool improved = state.cost() < best_cost;
+      const bool improved = annealer.energy(state.cost(), annealer.overload()) <
+                            annealer.energy(best_cost, best_overload);
       if (improved) {
         best_cost = state.cost();
+        best_overload = annealer.overload();
         best_part = state.part();
       }
-      const bool cold = static_cast<double>(accepted) < kFrozenRatio * static_cast<double>(trials);
+      const bool cold =
+          static_cast<double>(uphill_accepted) < kFrozenRatio * static_cast<double>(trials);
       frozen = (cold && !improved) ? frozen + 1 : 0;
       temperature *= options_.alpha;
     }
-    // Back to the best mapping seen, move by move (each within the capacities).
-    const CsrGraph& g = state.graph();
+    // Back to the best mapping seen, then what overload it has left.
     for (Num v = 0; v < g.vertex_count(); ++v)
       if (state.terminal(v) != best_part[v]) state.move(v, best_part[v]);
+    repair_overload(state, pinned);
   }
 
   SaOptions options_;
@@ -198,7 +231,7 @@ class SaMethod : public MappingMethod {
 
 }  // namespace
 
-const char* const kSaKeys[] = {"alpha", "steps", "accept", "swap", "frozen", nullptr};
+const char* const kSaKeys[] = {"alpha", "steps", "accept", "swap", "frozen", "penalty", nullptr};
 
 MethodPtr make_sa_method(const MethodParams& params) {
   SaOptions options;
@@ -207,6 +240,7 @@ MethodPtr make_sa_method(const MethodParams& params) {
   options.accept = params.number("accept", options.accept, 0.01, 0.99);
   options.swap = params.number("swap", options.swap, 0, 1);
   options.frozen = static_cast<int>(params.integer("frozen", options.frozen, 1, 1000));
+  options.penalty = params.number("penalty", options.penalty, 0, 1e6);
   return std::make_unique<SaMethod>(options);
 }
 
