@@ -74,6 +74,7 @@ extern const char* const kSaKeys[];  // null-terminated
 //   sweeps  = updates of every vertex per temperature at most (default 4, 1..1000)
 //   sat     = mean probability of each vertex's likeliest terminal that ends the schedule
 //             (default 0.99, 0.5..0.9999)
+//   temps   = temperatures at most (default 2000, 1..1e5)
 MethodPtr make_mfa_hcub_method(const MethodParams& params);
 MethodPtr make_mfa_method(const MethodParams& params);
 extern const char* const kMfaKeys[];  // null-terminated, both methods

@@ -5,7 +5,7 @@
 
 namespace tartan {
 
-const char* const kMfaKeys[] = {"beta", "alpha", "tstart", "sweeps", "sat", nullptr};
+const char* const kMfaKeys[] = {"beta", "alpha", "tstart", "sweeps", "sat", "temps", nullptr};
 
 MfaOptions read_mfa_options(const MethodParams& params, const std::string& method) {
   (void)method;  // the parser names the method in its messages
@@ -15,6 +15,7 @@ MfaOptions read_mfa_options(const MethodParams& params, const std::string& metho
   options.tstart = params.number("tstart", options.tstart, 0.01, 100);
   options.sweeps = static_cast<int>(params.integer("sweeps", options.sweeps, 1, 1000));
   options.sat = params.number("sat", options.sat, 0.5, 0.9999);
+  options.temps = static_cast<int>(params.integer("temps", options.temps, 1, 100000));
   return options;
 }
 

@@ -17,6 +17,7 @@ struct MfaOptions {
   double tstart = 1.0;   // first temperature, in units of the critical temperature
   int sweeps = 4;        // updates of every vertex per temperature at most
   double sat = 0.99;     // stop when the mean probability of the likeliest terminal reaches it
+  int temps = 2000;      // temperatures at most
 };
 
 // Spins (probabilities) are kept inside [kSpinMin, kSpinMax] so that no product of them
@@ -27,10 +28,8 @@ constexpr double kSpinMax = 1.0 - 1e-12;
 constexpr double kSettled = 1e-3;
 // The schedule stops below this share of the first temperature, saturated or not.
 constexpr double kColdestRatio = 1e-5;
-// Temperatures at most.
-constexpr int kMaxTemperatures = 2000;
 
-// The parameters of `method` (beta, alpha, tstart, sweeps, sat) with their ranges.
+// The parameters of `method` (beta, alpha, tstart, sweeps, sat, temps) with their ranges.
 MfaOptions read_mfa_options(const MethodParams& params, const std::string& method);
 extern const char* const kMfaKeys[];  // null-terminated, shared by mfa and mfa_hcub
 

@@ -68,7 +68,7 @@ class HypercubeAnnealing {
     // A graph without edges has no critical temperature: any scale will do for the loads.
     double temperature = options_.tstart * (critical > 0 ? critical : 1.0);
     const double coldest = temperature * kColdestRatio;
-    for (int step = 0; step < kMaxTemperatures && temperature > coldest; ++step) {
+    for (int step = 0; step < options_.temps && temperature > coldest; ++step) {
       for (int sweep = 0; sweep < options_.sweeps; ++sweep)
         if (sweep_once(temperature) < kSettled) break;
       if (saturation() >= options_.sat) break;
