@@ -11,4 +11,8 @@ libtartan_core_la_SOURCES += src/mapping/method.hpp src/mapping/method.cpp \
 	src/mapping/greedy_construction.hpp src/mapping/greedy_construction.cpp \
 	src/mapping/mm.cpp src/mapping/gac.cpp \
 	src/mapping/topdown.cpp src/mapping/bottomup.cpp \
-	src/mapping/swap_search.cpp
+	src/mapping/swap_search.cpp \
+	src/mapping/mapping_start.hpp src/mapping/mapping_start.cpp \
+	src/mapping/kl.cpp src/mapping/sa.cpp \
+	src/mapping/mfa_common.hpp src/mapping/mfa_common.cpp \
+	src/mapping/mfa_hcub.cpp src/mapping/mfa.cpp

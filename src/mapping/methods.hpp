@@ -74,4 +74,44 @@ extern const char* const kBottomupKeys[];
 MethodPtr make_swap_method(const MethodParams& params);
 extern const char* const kSwapKeys[];  // null-terminated
 
+// Kernighan-Lin pair-swap passes with locking (seed 002's KL baseline) on a complete mapping, or
+// on a seeded random balanced one for the vertices at -1: a pass exchanges the terminals of the
+// unlocked pair of highest swap gain (negative ones too) and locks both, then undoes the
+// exchanges after its best point; exchanges keep the terminals within their capacities.
+// Parameters:
+//   passes  = passes at most (default 10, 0..1000); stops when a pass gains nothing
+//   moves   = exchanges past the best point before a pass stops (default 100, 1..1e6)
+MethodPtr make_kl_method(const MethodParams& params);
+extern const char* const kKlKeys[];  // null-terminated
+
+// Simulated annealing (seed 002's SA baseline) on a complete mapping, or on a seeded random
+// balanced one for the vertices at -1: moves and exchanges toward neighbours' terminals,
+// overload above the load bound penalised in the energy while annealing (as in the seed),
+// Metropolis acceptance, geometric cooling, the best mapping kept and its overload repaired.
+// Parameters:
+//   alpha   = cooling factor per temperature (default 0.95, 0.5..0.999)
+//   steps   = trials per movable vertex and temperature (default 10, 0.01..1e4)
+//   accept  = acceptance ratio of uphill trials at the first temperature (default 0.5, 0.01..0.99)
+//   swap    = share of trials that are exchanges rather than moves (default 0.5, 0..1)
+//   frozen  = temperatures in a row with under 1 % uphill acceptance and no better mapping
+//             before it stops (default 5, 1..1000)
+//   penalty = weight of a unit of overload, in edge weight per unit of load (default 4, 0..1e6)
+MethodPtr make_sa_method(const MethodParams& params);
+extern const char* const kSaKeys[];  // null-terminated
+
+// Mean-field annealing for hypercubes (seed 002 §2, lg P Ising spins per vertex) and with P Potts
+// spins per vertex on any target (the general formulation). Both map every free vertex (the
+// given mapping is ignored except for fixed vertices), round the spins and repair the load bound.
+// mfa_hcub refuses targets other than hcub D. Parameters (both, see mfa_common.hpp):
+//   beta    = weight of the balance term (default 2, 0..1e6; scaled by the graph, mfa_common.hpp)
+//   alpha   = cooling factor per temperature (default 0.9, 0.5..0.999)
+//   tstart  = first temperature in units of the critical temperature (default 1, 0.01..100)
+//   sweeps  = updates of every vertex per temperature at most (default 4, 1..1000)
+//   sat     = mean probability of each vertex's likeliest terminal that ends the schedule
+//             (default 0.99, 0.5..0.9999)
+//   temps   = temperatures at most (default 2000, 1..1e5)
+MethodPtr make_mfa_hcub_method(const MethodParams& params);
+MethodPtr make_mfa_method(const MethodParams& params);
+extern const char* const kMfaKeys[];  // null-terminated, both methods
+
 }  // namespace tartan

@@ -21,6 +21,12 @@ const MethodTable& mapping_method_table() {
       {"bottomup", "one-to-one: perfectly balanced groups from the lowest hierarchy level up",
        kBottomupKeys, make_bottomup_method},
       {"swap", "pair-exchange local search (nbh=n2|np|comm, d=)", kSwapKeys, make_swap_method},
+      {"kl", "Kernighan-Lin pair-swap passes with locking", kKlKeys, make_kl_method},
+      {"sa", "simulated annealing with moves and exchanges", kSaKeys, make_sa_method},
+      {"mfa_hcub", "mean-field annealing on hypercubes, lg P Ising spins per vertex", kMfaKeys,
+       make_mfa_hcub_method},
+      {"mfa", "mean-field annealing, P Potts spins per vertex, any target", kMfaKeys,
+       make_mfa_method},
   };
   return table;
 }

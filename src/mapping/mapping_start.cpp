@@ -1,0 +1,154 @@
+#include "mapping/mapping_start.hpp"
+
+#include <algorithm>
+#include <queue>
+#include <string>
+#include <utility>
+
+#include "common/error.hpp"
+
+namespace tartan {
+
+using I64 = std::int64_t;
+
+I64 total_vertex_load(const Graph& graph) {
+  I64 total = 0;
+  for (Num v = 0; v < graph.vertnbr; ++v) total += graph.vertex_load(v);
+  return total;
+}
+
+std::vector<char> pinned_vertices(const MappingContext& ctx) {
+  std::vector<char> pinned(static_cast<std::size_t>(ctx.graph.vertnbr), 0);
+  for (std::size_t v = 0; v < ctx.fixed.size(); ++v) pinned[v] = ctx.fixed[v] ? 1 : 0;
+  return pinned;
+}
+
+void place_unmapped_at_random(const CsrGraph& graph, std::vector<Num>& part,
+                              const std::vector<I64>& capacity, Random& random) {
+  const Num n = graph.vertex_count();
+  const Num k = static_cast<Num>(capacity.size());
+  std::vector<I64> room(capacity);
+  std::vector<Num> order;
+  for (Num v = 0; v < n; ++v) {
+    if (part[v] >= 0)
+      room[part[v]] -= graph.vwgt[v];
+    else
+      order.push_back(v);
+  }
+  if (order.empty()) return;
+  for (Num i = static_cast<Num>(order.size()) - 1; i > 0; --i)
+    std::swap(order[i], order[static_cast<Num>(random.below(static_cast<std::uint64_t>(i) + 1))]);
+  // Heaviest first (random among equal loads), so that the last, light ones even the loads out.
+  std::stable_sort(order.begin(), order.end(),
+                   [&](Num a, Num b) { return graph.vwgt[a] > graph.vwgt[b]; });
+  // Most room first; at equal room the lowest terminal.
+  using Slot = std::pair<I64, Num>;
+  auto less_room = [](const Slot& a, const Slot& b) {
+    return a.first != b.first ? a.first < b.first : a.second > b.second;
+  };
+  std::priority_queue<Slot, std::vector<Slot>, decltype(less_room)> heap(less_room);
+  for (Num t = 0; t < k; ++t) heap.push({room[t], t});
+  for (Num v : order) {
+    Slot top = heap.top();
+    heap.pop();
+    part[v] = top.second;
+    top.first -= graph.vwgt[v];
+    heap.push(top);
+  }
+}
+
+Num repair_overload(KwayState& state, const std::vector<char>& pinned) {
+  const CsrGraph& graph = state.graph();
+  const Num n = graph.vertex_count();
+  const Num k = static_cast<Num>(state.distance().size());
+  struct Candidate {
+    I64 gain;
+    Num vertex;
+  };
+  // Terminals pushed over their bound by a relaxed move: no longer relieved, nor receiving.
+  std::vector<char> settled(static_cast<std::size_t>(k), 0);
+  auto source = [&](Num t) { return state.overloaded(t) && !settled[t]; };
+  // Strict: v fits in t. Relaxed (once strict moves are stuck, loads other than 1): t is below
+  // its bound and ends lighter than v's terminal, so it exceeds its bound by less than v's load.
+  bool relaxed = false;
+  auto accepts = [&](Num v, Num from, Num t) {
+    if (t == from || settled[t]) return false;
+    if (state.fits(v, t)) return true;
+    return relaxed && state.load(t) < state.capacity(t) &&
+           state.load(t) + graph.vwgt[v] < state.load(from);
+  };
+  std::vector<Candidate> candidates;
+  Num moves = 0;
+  for (;;) {
+    candidates.clear();
+    for (Num v = 0; v < n; ++v)
+      if (!pinned[v] && source(state.terminal(v))) candidates.push_back({0, v});
+    if (candidates.empty()) return moves;
+    // Rank the candidates by the gain of their best move toward a neighbour's terminal.
+    for (Candidate& c : candidates) {
+      const Num v = c.vertex;
+      const Num from = state.terminal(v);
+      const auto& near = state.neighbour_terminals(v);
+      const I64 current = state.cost_toward(from);
+      // Leaving for a terminal none of v's neighbours is on costs at least all of v's edges.
+      I64 best = -current;
+      for (const auto& t : near)
+        if (t.terminal != from) best = std::max(best, current - state.cost_toward(t.terminal));
+      c.gain = best;
+    }
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [](const Candidate& a, const Candidate& b) { return a.gain > b.gain; });
+    Num round_moves = 0;
+    for (const Candidate& c : candidates) {
+      const Num v = c.vertex;
+      const Num from = state.terminal(v);
+      if (!source(from)) continue;
+      const auto& near = state.neighbour_terminals(v);
+      const I64 current = state.cost_toward(from);
+      Num target = -1;
+      I64 best_gain = 0;
+      for (const auto& t : near) {
+        if (!accepts(v, from, t.terminal)) continue;
+        const I64 gain = current - state.cost_toward(t.terminal);
+        if (target == -1 || gain > best_gain) {
+          target = t.terminal;
+          best_gain = gain;
+        }
+      }
+      if (target == -1) {
+        // No neighbour's terminal takes v: the terminal with the most room, nearest on a tie.
+        I64 most_room = 0;
+        for (Num t = 0; t < k; ++t) {
+          if (!accepts(v, from, t)) continue;
+          const I64 room = state.capacity(t) - state.load(t);
+          if (target == -1 || room > most_room ||
+              (room == most_room && state.distance()(from, t) < state.distance()(from, target))) {
+            target = t;
+            most_room = room;
+          }
+        }
+      }
+      if (target == -1) continue;
+      state.move(v, target);
+      if (state.overloaded(target)) settled[target] = 1;
+      ++round_moves;
+    }
+    moves += round_moves;
+    if (round_moves == 0) {
+      if (relaxed) return moves;
+      relaxed = true;
+    }
+  }
+}
+
+void complete_mapping(MappingContext& ctx, const CsrGraph& graph, const std::vector<I64>& capacity) {
+  const Num k = ctx.arch.size();
+  for (Num v = 0; v < ctx.graph.vertnbr; ++v)
+    if (ctx.parttab[v] < -1 || ctx.parttab[v] >= k)
+      fail_invalid("vertex " + std::to_string(ctx.graph.label(v)) + " is on terminal " +
+                   std::to_string(ctx.parttab[v]) + ", outside the target's " +
+                   std::to_string(k) + " terminals");
+  place_unmapped_at_random(graph, ctx.parttab, capacity, ctx.random);
+}
+
+}  // namespace tartan

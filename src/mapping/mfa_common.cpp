@@ -1,0 +1,69 @@
+#include "mapping/mfa_common.hpp"
+
+#include <cmath>
+#include <vector>
+
+namespace tartan {
+
+const char* const kMfaKeys[] = {"beta", "alpha", "tstart", "sweeps", "sat", "temps", nullptr};
+
+MfaOptions read_mfa_options(const MethodParams& params, const std::string& method) {
+  (void)method;  // the parser names the method in its messages
+  MfaOptions options;
+  options.beta = params.number("beta", options.beta, 0, 1e6);
+  options.alpha = params.number("alpha", options.alpha, 0.5, 0.999);
+  options.tstart = params.number("tstart", options.tstart, 0.01, 100);
+  options.sweeps = static_cast<int>(params.integer("sweeps", options.sweeps, 1, 1000));
+  options.sat = params.number("sat", options.sat, 0.5, 0.9999);
+  options.temps = static_cast<int>(params.integer("temps", options.temps, 1, 100000));
+  return options;
+}
+
+double edge_matrix_eigenvalue(const CsrGraph& graph, Random& random) {
+  constexpr int kIterations = 40;
+  const Num n = graph.vertex_count();
+  if (n == 0) return 0;
+  std::vector<double> x(static_cast<std::size_t>(n)), y(static_cast<std::size_t>(n));
+  double ww = 0;
+  for (Num v = 0; v < n; ++v) {
+    x[v] = random.unit() - 0.5;
+    ww += static_cast<double>(graph.vwgt[v]) * graph.vwgt[v];
+  }
+  auto deflate_and_normalise = [&](std::vector<double>& z) {
+    double dot = 0;
+    for (Num v = 0; v < n; ++v) dot += z[v] * graph.vwgt[v];
+    double norm = 0;
+    for (Num v = 0; v < n; ++v) {
+      if (ww > 0) z[v] -= dot / ww * graph.vwgt[v];
+      norm += z[v] * z[v];
+    }
+    norm = std::sqrt(norm);
+    if (norm > 0)
+      for (double& value : z) value /= norm;
+    return norm;
+  };
+  deflate_and_normalise(x);
+  double lambda = 0;
+  for (int it = 0; it < kIterations; ++it) {
+    for (Num v = 0; v < n; ++v) {
+      double sum = 0;
+      for (Num arc = graph.xadj[v]; arc < graph.xadj[v + 1]; ++arc)
+        if (graph.adjncy[arc] != v) sum += graph.adjwgt[arc] * x[graph.adjncy[arc]];
+      y[v] = sum;
+    }
+    lambda = deflate_and_normalise(y);
+    if (lambda == 0) break;
+    x.swap(y);
+  }
+  return lambda;
+}
+
+double balance_scale(const CsrGraph& graph, Num terminals) {
+  double arcs = 0;
+  for (Num w : graph.adjwgt) arcs += w;
+  const double total = static_cast<double>(graph.total_vertex_weight());
+  if (total <= 0 || terminals <= 0 || arcs <= 0) return 1.0 / std::max(1.0, total);
+  return (arcs / total) / (total / static_cast<double>(terminals));
+}
+
+}  // namespace tartan

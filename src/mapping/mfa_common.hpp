@@ -1,0 +1,48 @@
+// What the two mean-field annealing methods share (mfa_hcub.cpp, mfa.cpp; seed 002): their
+// options and how a strategy sets them, the critical-temperature estimate and the scale of the
+// balance term.
+#pragma once
+
+#include <string>
+
+#include "common/method_params.hpp"
+#include "common/random.hpp"
+#include "graph/coarsening.hpp"
+
+namespace tartan {
+
+struct MfaOptions {
+  double beta = 2.0;     // weight of the balance term, scaled by balance_scale()
+  double alpha = 0.9;    // cooling: T <- alpha T after each temperature
+  double tstart = 1.0;   // first temperature, in units of the critical temperature
+  int sweeps = 4;        // updates of every vertex per temperature at most
+  double sat = 0.99;     // stop when the mean probability of the likeliest terminal reaches it
+  int temps = 2000;      // temperatures at most
+};
+
+// Spins (probabilities) are kept inside [kSpinMin, kSpinMax] so that no product of them
+// underflows and no division by one of them overflows.
+constexpr double kSpinMin = 1e-12;
+constexpr double kSpinMax = 1.0 - 1e-12;
+// A temperature stops sweeping when no spin changed by more than this in a sweep.
+constexpr double kSettled = 1e-3;
+// The schedule stops below this share of the first temperature, saturated or not.
+constexpr double kColdestRatio = 1e-5;
+
+// The parameters of `method` (beta, alpha, tstart, sweeps, sat, temps) with their ranges.
+MfaOptions read_mfa_options(const MethodParams& params, const std::string& method);
+extern const char* const kMfaKeys[];  // null-terminated, shared by mfa and mfa_hcub
+
+// Largest eigenvalue (in modulus) of the edge-weight matrix of graph on the vectors orthogonal to
+// the vertex weights (the balance term pins that direction), by a seeded power iteration. The
+// uniform spins turn unstable below T_c = lambda / 2 for the hypercube's Ising spins, and below
+// lambda * mu / P for P Potts states whose distance matrix D has mu as largest eigenvalue of -D
+// on the vectors summing to 0 (mu = P / 2 on a hypercube: the two agree there).
+double edge_matrix_eigenvalue(const CsrGraph& graph, Random& random);
+
+// Edge weight per unit of vertex load (sum over arcs / total load) divided by the mean load of
+// one of `terminals` terminals: the factor that makes beta = 1 weigh a relative overload of 1
+// like the edges of a vertex.
+double balance_scale(const CsrGraph& graph, Num terminals);
+
+}  // namespace tartan

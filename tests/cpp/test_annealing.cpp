@@ -1,0 +1,255 @@
+// The methods of seed 002 (src/mapping/kl.cpp, sa.cpp, mfa_hcub.cpp, mfa.cpp) and what they share
+// (mapping_start, mfa_common): on grids, from no mapping, each must land far below a random
+// mapping's cost within the load bound, give the same mapping for the same seed and never move a
+// fixed vertex; mfa_hcub refuses targets that are not hypercubes.
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <string>
+
+#include "arch/arch_factory.hpp"
+#include "common/error.hpp"
+#include "mapping/balance.hpp"
+#include "mapping/kway_state.hpp"
+#include "mapping/mapping_start.hpp"
+#include "mapping/methods.hpp"
+#include "mapping/mfa_common.hpp"
+#include "mapping_test_graphs.hpp"
+
+using namespace tartan;
+using tartan_test::grid_graph;
+using tartan_test::TestParams;
+
+namespace {
+
+using Factory = MethodPtr (*)(const MethodParams&);
+
+struct Named {
+  const char* name;
+  Factory factory;
+};
+
+const Named kMethods[] = {{"kl", make_kl_method},
+                          {"sa", make_sa_method},
+                          {"mfa_hcub", make_mfa_hcub_method},
+                          {"mfa", make_mfa_method}};
+
+std::vector<Num> run(const Named& method, const Graph& graph, const Architecture& arch,
+                     std::vector<Num> part, const std::vector<bool>& fixed, double imbalance,
+                     std::uint64_t seed, const TestParams& params = TestParams{}) {
+  Random random(seed);
+  MappingContext ctx{graph, arch, part, fixed, imbalance, random};
+  method.factory(params)->apply(ctx);
+  return part;
+}
+
+// The cost of seeded random balanced mappings (the start of kl and sa), averaged over seeds.
+std::int64_t random_cost(const Graph& graph, const Architecture& arch) {
+  const CsrGraph csr = csr_from_graph(graph);
+  const auto capacity = terminal_capacities(arch, total_vertex_load(graph), 0.0);
+  std::int64_t sum = 0;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    std::vector<Num> part(static_cast<std::size_t>(graph.vertnbr), -1);
+    Random random(seed);
+    place_unmapped_at_random(csr, part, capacity, random);
+    sum += mapping_cost(graph, DistanceOracle(arch), part.data());
+  }
+  return sum / 4;
+}
+
+// Every terminal within its bound, plus slack (loads other than 1 may exceed it by less than the
+// heaviest vertex, doc/strategy.md).
+void expect_within_bound(const Graph& graph, const Architecture& arch, const std::vector<Num>& part,
+                         double imbalance, std::int64_t slack = 0) {
+  std::vector<std::int64_t> load(static_cast<std::size_t>(arch.size()), 0);
+  for (Num v = 0; v < graph.vertnbr; ++v) {
+    ASSERT_GE(part[v], 0) << "vertex " << v;
+    ASSERT_LT(part[v], arch.size()) << "vertex " << v;
+    load[part[v]] += graph.vertex_load(v);
+  }
+  const auto capacity = terminal_capacities(arch, total_vertex_load(graph), imbalance);
+  for (Num t = 0; t < arch.size(); ++t)
+    EXPECT_LE(load[t], capacity[t] + slack) << "terminal " << t;
+}
+
+// A triangulated nx x ny mesh whose vertex loads are their degrees (seed 002's setting).
+std::unique_ptr<Graph> degree_loaded_mesh(Num nx, Num ny) {
+  std::vector<WeightedEdge> edges;
+  std::vector<Num> degree(static_cast<std::size_t>(nx * ny), 0);
+  auto add = [&](Num a, Num b) {
+    edges.push_back({a, b, 1});
+    ++degree[a];
+    ++degree[b];
+  };
+  for (Num y = 0; y < ny; ++y)
+    for (Num x = 0; x < nx; ++x) {
+      const Num v = x + y * nx;
+      if (x + 1 < nx) add(v, v + 1);
+      if (y + 1 < ny) add(v, v + nx);
+      if (x + 1 < nx && y + 1 < ny) add(v, v + nx + 1);
+    }
+  return tartan_test::edge_graph(nx * ny, std::move(edges), std::move(degree));
+}
+
+}  // namespace
+
+TEST(MappingStart, RandomStartIsBalancedAndSeeded) {
+  auto graph = grid_graph(10, 10, true);
+  ArchPtr arch = make_hypercube(3);
+  const CsrGraph csr = csr_from_graph(*graph);
+  const auto capacity = terminal_capacities(*arch, total_vertex_load(*graph), 0.02);
+  std::vector<Num> a(100, -1), b(100, -1), c(100, -1);
+  Random ra(5), rb(5), rc(6);
+  place_unmapped_at_random(csr, a, capacity, ra);
+  place_unmapped_at_random(csr, b, capacity, rb);
+  place_unmapped_at_random(csr, c, capacity, rc);
+  EXPECT_EQ(a, b);
+  EXPECT_NE(a, c);
+  expect_within_bound(*graph, *arch, a, 0.02);
+}
+
+TEST(MappingStart, RepairEmptiesOverloadedTerminals) {
+  auto graph = grid_graph(12, 12);
+  ArchPtr arch = make_mesh({2, 2});
+  const CsrGraph csr = csr_from_graph(*graph);
+  const DistanceOracle distance(*arch);
+  const auto capacity = terminal_capacities(*arch, 144, 0.0);
+  KwayState state(csr, distance, std::vector<Num>(144, 0), capacity);
+  std::vector<char> pinned(144, 0);
+  EXPECT_EQ(repair_overload(state, pinned), 108);
+  EXPECT_EQ(state.cost(), state.recomputed_cost());
+  expect_within_bound(*graph, *arch, state.part(), 0.0);
+}
+
+TEST(MfaCommon, EigenvalueOfAPathIsNearTwo) {
+  auto graph = grid_graph(64, 1);
+  Random random(1);
+  const double lambda = edge_matrix_eigenvalue(csr_from_graph(*graph), random);
+  EXPECT_GT(lambda, 1.9);
+  EXPECT_LE(lambda, 2.0 + 1e-9);
+}
+
+class SeedTwoMethod : public ::testing::TestWithParam<Named> {};
+
+TEST_P(SeedTwoMethod, FromNothingFarBelowRandomWithinBound) {
+  auto graph = grid_graph(16, 16);
+  ArchPtr arch = make_hypercube(3);
+  const std::vector<bool> none;
+  const auto part = run(GetParam(), *graph, *arch, {}, none, 0.05, 1);
+  expect_within_bound(*graph, *arch, part, 0.05);
+  const std::int64_t cost = mapping_cost(*graph, DistanceOracle(*arch), part.data());
+  const std::int64_t random = random_cost(*graph, *arch);
+  // Pair swaps from a random start stop in poor local minima (seed 002's KL is 2 to 8 times
+  // costlier than its MFA): kl must reach 2/3 of random, the annealers a third.
+  const bool kl = std::string(GetParam().name) == "kl";
+  EXPECT_LT(cost * 3, random * (kl ? 2 : 1))
+      << GetParam().name << ": " << cost << " vs random " << random;
+}
+
+TEST_P(SeedTwoMethod, WeightedGridWithinBound) {
+  auto graph = grid_graph(12, 10, true);
+  ArchPtr arch = make_hypercube(2);
+  const std::vector<bool> none;
+  const auto part = run(GetParam(), *graph, *arch, std::vector<Num>(120, -1), none, 0.03, 4);
+  expect_within_bound(*graph, *arch, part, 0.03);
+  const std::int64_t cost = mapping_cost(*graph, DistanceOracle(*arch), part.data());
+  const std::int64_t random = random_cost(*graph, *arch);
+  EXPECT_LT(cost * 3, random * 2) << GetParam().name << ": " << cost << " vs random " << random;
+}
+
+TEST_P(SeedTwoMethod, DegreeLoadsOnEightTerminalsWithinBoundPlusLessThanAVertex) {
+  auto graph = degree_loaded_mesh(20, 20);
+  ArchPtr arch = make_hypercube(3);
+  const std::vector<bool> none;
+  const auto part = run(GetParam(), *graph, *arch, {}, none, 0.01, 5);
+  expect_within_bound(*graph, *arch, part, 0.01, 5);  // heaviest vertex: 6
+  const std::int64_t cost = mapping_cost(*graph, DistanceOracle(*arch), part.data());
+  const std::int64_t random = random_cost(*graph, *arch);
+  const bool kl = std::string(GetParam().name) == "kl";
+  EXPECT_LT(cost * 3, random * (kl ? 2 : 1)) << GetParam().name << ": " << cost << " vs " << random;
+}
+
+TEST_P(SeedTwoMethod, SameSeedSameMappingAndFixedVerticesStay) {
+  auto graph = grid_graph(12, 12);
+  ArchPtr arch = make_hypercube(2);
+  std::vector<Num> start(144, -1);
+  std::vector<bool> fixed(144, false);
+  for (Num v = 0; v < 144; v += 11) {
+    fixed[v] = true;
+    start[v] = v % 4;
+  }
+  const auto first = run(GetParam(), *graph, *arch, start, fixed, 0.05, 9);
+  const auto again = run(GetParam(), *graph, *arch, start, fixed, 0.05, 9);
+  EXPECT_EQ(first, again);
+  for (Num v = 0; v < 144; ++v)
+    if (fixed[v]) {
+      EXPECT_EQ(first[v], start[v]) << "fixed vertex " << v;
+    }
+  expect_within_bound(*graph, *arch, first, 0.05);
+}
+
+INSTANTIATE_TEST_SUITE_P(Methods, SeedTwoMethod, ::testing::ValuesIn(kMethods),
+                         [](const ::testing::TestParamInfo<Named>& param_info) {
+                           return std::string(param_info.param.name);
+                         });
+
+TEST(SeedTwoRefine, KlAndSaImproveAGivenMappingAndSaKeepsAGoodOne) {
+  auto graph = grid_graph(16, 16);
+  ArchPtr arch = make_mesh({4, 2});
+  const std::vector<bool> none;
+  std::vector<Num> scattered(256);
+  for (Num v = 0; v < 256; ++v) scattered[v] = (v * 5 + v / 16) % 8;  // balanced, costly
+  const std::int64_t before = mapping_cost(*graph, DistanceOracle(*arch), scattered.data());
+  for (const Named& method : {kMethods[0], kMethods[1]}) {
+    const auto part = run(method, *graph, *arch, scattered, none, 0.05, 3);
+    const std::int64_t after = mapping_cost(*graph, DistanceOracle(*arch), part.data());
+    EXPECT_LT(after * 2, before) << method.name << ": " << after << " from " << before;
+    expect_within_bound(*graph, *arch, part, 0.05);
+  }
+  // Stripes two columns wide cost 160 and leave no room at 2 %: annealing from them may not
+  // find better, but never returns worse than its start.
+  std::vector<Num> stripes(256);
+  for (Num v = 0; v < 256; ++v) stripes[v] = (v % 16) / 2;
+  const std::int64_t stripes_cost = mapping_cost(*graph, DistanceOracle(*arch), stripes.data());
+  for (const Named& method : {kMethods[0], kMethods[1]}) {
+    const auto part = run(method, *graph, *arch, stripes, none, 0.02, 3);
+    EXPECT_LE(mapping_cost(*graph, DistanceOracle(*arch), part.data()), stripes_cost)
+        << method.name;
+    expect_within_bound(*graph, *arch, part, 0.02);
+  }
+}
+
+TEST(SeedTwoMfa, GeneralFormulationOnAMesh) {
+  auto graph = grid_graph(16, 16);
+  ArchPtr arch = make_mesh({4, 2});
+  const std::vector<bool> none;
+  const auto part = run(kMethods[3], *graph, *arch, {}, none, 0.05, 2);
+  expect_within_bound(*graph, *arch, part, 0.05);
+  const std::int64_t cost = mapping_cost(*graph, DistanceOracle(*arch), part.data());
+  EXPECT_LT(cost * 3, random_cost(*graph, *arch)) << cost;
+}
+
+TEST(SeedTwoMfa, HypercubeFormulationRefusesOtherTargets) {
+  auto graph = grid_graph(4, 4);
+  ArchPtr arch = make_mesh({2, 2});
+  const std::vector<bool> none;
+  try {
+    run(kMethods[2], *graph, *arch, {}, none, 0.05, 1);
+    FAIL() << "mfa_hcub accepted a mesh";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ErrorCode::invalid);
+    EXPECT_NE(std::string(error.what()).find("'mesh2D'"), std::string::npos) << error.what();
+  }
+}
+
+TEST(SeedTwoMfa, ParametersAreRangeChecked) {
+  TestParams params;
+  params.values["alpha"] = "1.5";
+  EXPECT_THROW(make_mfa_hcub_method(params), Error);
+  params.values.clear();
+  params.values["steps"] = "0";
+  EXPECT_THROW(make_sa_method(params), Error);
+  params.values.clear();
+  params.values["moves"] = "0";
+  EXPECT_THROW(make_kl_method(params), Error);
+}
