@@ -4,3 +4,8 @@ check_PROGRAMS += tests/c/test_mapping
 TESTS += tests/c/test_mapping
 tests_c_test_mapping_SOURCES = tests/c/test_mapping.c
 tests_c_test_mapping_LDADD = $(TARTAN_CUNIT_LDADD)
+# Reliability: fuzz regressions, unchecked graphs, atomic saves.
+check_PROGRAMS += tests/c/test_reliability
+TESTS += tests/c/test_reliability
+tests_c_test_reliability_SOURCES = tests/c/test_reliability.c
+tests_c_test_reliability_LDADD = $(TARTAN_CUNIT_LDADD)
