@@ -71,7 +71,8 @@ void bounded_settle(const CsrGraph& level, const std::vector<Num>& vertex_cost,
 void view_csr_as_graph(const CsrGraph& csr, Graph& view);
 
 // Memory cap (bytes) of the quadratic deco 0 distance matrix: TARTAN_DECO_MAX_MEMORY_MB from
-// the environment when set to a positive integer (MiB), else 512 MiB.
+// the environment (a whole number of MiB from 1 to 2^40), 512 MiB when unset or empty; any
+// other setting throws Error(invalid).
 std::uint64_t deco_matrix_memory_limit();
 
 }  // namespace tartan

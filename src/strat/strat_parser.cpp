@@ -184,6 +184,7 @@ class Parser {
   }
 
   MethodPtr group() {
+    const Nesting nesting(*this);
     expect('(', "");
     std::vector<MethodPtr> alternatives;
     alternatives.push_back(sequence());
@@ -258,7 +259,9 @@ class Parser {
   }
 
   MethodPtr condition() {
+    const Nesting nesting(*this);
     expect('/', "");
+    operators_ = 0;
     std::unique_ptr<Condition> test = disjunction();
     expect('?', "after the condition");
     bool ignored = false;
@@ -273,21 +276,29 @@ class Parser {
   // ---- conditions -------------------------------------------------------------------------
   std::unique_ptr<Condition> disjunction() {
     std::unique_ptr<Condition> left = conjunction();
-    while (accept('|'))
+    while (accept('|')) {
+      count_operator();
       left = Condition::combine(Condition::Kind::either, std::move(left), conjunction());
+    }
     return left;
   }
 
   std::unique_ptr<Condition> conjunction() {
     std::unique_ptr<Condition> left = unary();
-    while (accept('&'))
+    while (accept('&')) {
+      count_operator();
       left = Condition::combine(Condition::Kind::both, std::move(left), unary());
+    }
     return left;
   }
 
   std::unique_ptr<Condition> unary() {
-    if (accept('!')) return Condition::negation(unary());
+    if (accept('!')) {
+      const Nesting nesting(*this);
+      return Condition::negation(unary());
+    }
     if (accept('(')) {
+      const Nesting nesting(*this);
       std::unique_ptr<Condition> inner = disjunction();
       expect(')', "to close the condition's parenthesis");
       return inner;
@@ -335,9 +346,32 @@ class Parser {
     fail_here("expected a comparison (<, <=, >, >=, ==, !=), found " + found());
   }
 
+  // Strategies and conditions are trees that parsing, running and freeing walk recursively:
+  // their depth and the operators of a condition are bounded (doc/strategy.md), so that no
+  // string can exhaust the stack (30 000 nested parentheses did, even in a thread's 256 KiB).
+  static constexpr int kMaxNesting = 100;
+  static constexpr int kMaxOperators = 100;
+  struct Nesting {
+    explicit Nesting(Parser& parser) : parser_(parser) {
+      if (++parser_.depth_ > kMaxNesting)
+        parser_.fail_here("nesting deeper than " + std::to_string(kMaxNesting) +
+                          " levels (groups, conditions, '!' and parentheses)");
+    }
+    ~Nesting() { --parser_.depth_; }
+    Nesting(const Nesting&) = delete;
+    Nesting& operator=(const Nesting&) = delete;
+    Parser& parser_;
+  };
+  void count_operator() {
+    if (++operators_ > kMaxOperators)
+      fail_here("a condition may combine at most " + std::to_string(kMaxOperators) +
+                " comparisons with '&' and '|'");
+  }
+
   const std::string& text_;
   const MethodTable& table_;
   std::size_t pos_ = 0;
+  int depth_ = 0, operators_ = 0;
 };
 
 }  // namespace

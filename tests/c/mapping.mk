@@ -8,4 +8,5 @@ tests_c_test_mapping_LDADD = $(TARTAN_CUNIT_LDADD)
 check_PROGRAMS += tests/c/test_reliability
 TESTS += tests/c/test_reliability
 tests_c_test_reliability_SOURCES = tests/c/test_reliability.c
-tests_c_test_reliability_LDADD = $(TARTAN_CUNIT_LDADD)
+tests_c_test_reliability_CFLAGS = $(AM_CFLAGS) $(PTHREAD_CFLAGS)
+tests_c_test_reliability_LDADD = $(TARTAN_CUNIT_LDADD) $(PTHREAD_LIBS)

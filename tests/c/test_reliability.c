@@ -2,6 +2,7 @@
  * mapping entry points refusing graphs that were built but not checked, and atomic saves (a
  * save that fails leaves the file it would have replaced intact). */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +85,131 @@ static void test_map_unchecked_graphs(void) {
 
 /* The fuzz regression file that showed the bug replays through its harness in
  * tests/fuzz/corpora.sh as well (tests/fuzz/corpus/csr/regress_unchecked_base1_map). */
+
+/* ---- Hostile strings and headers found while trying the library ------------------------- */
+
+typedef struct {
+  const char *text;
+  int code;
+  char message[512];
+} StratCase;
+
+static void *parse_in_thread(void *argument) {
+  StratCase *item = (StratCase *) argument;
+  TARTAN_Strat strat;
+  TARTAN_stratInit(&strat);
+  item->code = TARTAN_stratGraphMap(&strat, item->text);
+  snprintf(item->message, sizeof item->message, "%s", TARTAN_errorMessage());
+  TARTAN_stratExit(&strat);
+  return NULL;
+}
+
+/* Parses text in a thread with a 256 KiB stack; returns the code, message in item. */
+static int parse_small_stack(StratCase *item) {
+  pthread_attr_t attributes;
+  pthread_t thread;
+  pthread_attr_init(&attributes);
+  pthread_attr_setstacksize(&attributes, 256 * 1024);
+  CU_ASSERT_EQUAL_FATAL(pthread_create(&thread, &attributes, parse_in_thread, item), 0);
+  pthread_join(thread, NULL);
+  pthread_attr_destroy(&attributes);
+  return item->code;
+}
+
+/* A string of count copies of unit between prefix and suffix. */
+static char *repeat(const char *prefix, const char *unit, int count, const char *middle,
+                    const char *closing, const char *suffix) {
+  size_t size = strlen(prefix) + (strlen(unit) + strlen(closing)) * (size_t) count +
+                strlen(middle) + strlen(suffix) + 1;
+  char *text = malloc(size), *end;
+  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  end = text + sprintf(text, "%s", prefix);
+  for (int i = 0; i < count; ++i) end += sprintf(end, "%s", unit);
+  end += sprintf(end, "%s", middle);
+  for (int i = 0; i < count; ++i) end += sprintf(end, "%s", closing);
+  sprintf(end, "%s", suffix);
+  return text;
+}
+
+static void test_strategy_nesting(void) {
+  /* 30 000 nested parentheses and 60 000 '!' crashed `tartan map -s`; 1 000 levels crashed a
+   * thread with a 256 KiB stack. Now: EFORMAT at level 101, whatever the stack. */
+  struct {
+    char *text;
+    const char *fragment;
+  } cases[6];
+  cases[0].text = repeat("", "(", 30000, "drb", ")", "");
+  cases[0].fragment = "position 101: nesting deeper than 100 levels";
+  cases[1].text = repeat("/", "!", 60000, "vert>1", "", "?drb;");
+  cases[1].fragment = "position 102: nesting deeper than 100 levels";
+  cases[2].text = repeat("", "(drb|", 1000, "drb", ")", "");
+  cases[2].fragment = "nesting deeper than 100 levels";
+  cases[3].text = repeat("", "/vert>1?", 1000, "drb", ";", "");
+  cases[3].fragment = "nesting deeper than 100 levels";
+  cases[4].text = repeat("/", "vert>1&", 3000, "vert>1", "", "?drb;");
+  cases[4].fragment = "at most 100 comparisons";
+  cases[5].text = repeat("/", "(", 1000, "vert>1", ")", "?drb;");
+  cases[5].fragment = "nesting deeper than 100 levels";
+  for (int i = 0; i < 6; ++i) {
+    StratCase item = {cases[i].text, 0, ""};
+    CU_ASSERT_EQUAL(parse_small_stack(&item), TARTAN_EFORMAT);
+    CU_ASSERT_PTR_NOT_NULL(strstr(item.message, cases[i].fragment));
+    free(cases[i].text);
+  }
+  /* 100 levels are still accepted, and map. */
+  char *deepest = repeat("", "(", 99, "drb", ")", "");
+  StratCase item = {deepest, -1, ""};
+  CU_ASSERT_EQUAL(parse_small_stack(&item), TARTAN_OK);
+  free(deepest);
+}
+
+static void test_mtx_absurd_rows(void) {
+  /* A 60-byte file claiming 2e9 rows allocated gigabytes before reading its one entry. */
+  static const char text[] = "%%MatrixMarket matrix coordinate pattern general\n"
+                             "2000000000 2000000000 1\n1 2\n";
+  FILE *stream = fmemopen((void *) text, sizeof text - 1, "r");
+  TARTAN_Graph graph;
+  CU_ASSERT_PTR_NOT_NULL_FATAL(stream);
+  CU_ASSERT_EQUAL_FATAL(TARTAN_graphInit(&graph), TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_graphImport(&graph, stream, 0, TARTAN_GRAPHFORMAT_MATRIXMARKET),
+                  TARTAN_EFORMAT);
+  CU_ASSERT_PTR_NOT_NULL(strstr(TARTAN_errorMessage(), "claims 2000000000 rows but only 1"));
+  fclose(stream);
+  /* 2^20 rows without entries are still read. */
+  static const char sparse[] = "%%MatrixMarket matrix coordinate pattern general\n"
+                               "1048578 1048578 1\n1 2\n";
+  stream = fmemopen((void *) sparse, sizeof sparse - 1, "r");
+  CU_ASSERT_EQUAL(TARTAN_graphImport(&graph, stream, 0, TARTAN_GRAPHFORMAT_MATRIXMARKET),
+                  TARTAN_OK);
+  fclose(stream);
+  TARTAN_graphExit(&graph);
+}
+
+static void test_deco_memory_setting(void) {
+  /* TARTAN_DECO_MAX_MEMORY_MB=-5 lifted the cap; abc, 0, 1.5 were ignored. */
+  const TARTAN_Num verttab[] = {0, 1, 3, 4}, edgetab[] = {1, 0, 2, 1};
+  const char *bad[] = {"-5", "abc", "0", "1.5", "12x", "99999999999999999999"};
+  TARTAN_Graph graph;
+  TARTAN_Arch arch;
+  CU_ASSERT_EQUAL_FATAL(TARTAN_graphInit(&graph), TARTAN_OK);
+  CU_ASSERT_EQUAL_FATAL(TARTAN_archInit(&arch), TARTAN_OK);
+  CU_ASSERT_EQUAL_FATAL(TARTAN_graphBuild(&graph, 0, 3, verttab, NULL, NULL, NULL, 4, edgetab,
+                                          NULL),
+                        TARTAN_OK);
+  for (int i = 0; i < 6; ++i) {
+    setenv("TARTAN_DECO_MAX_MEMORY_MB", bad[i], 1);
+    CU_ASSERT_EQUAL(TARTAN_archBuild0(&arch, &graph, 0, NULL, NULL), TARTAN_EINVAL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(TARTAN_errorMessage(), "TARTAN_DECO_MAX_MEMORY_MB='"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(TARTAN_errorMessage(), bad[i]));
+  }
+  setenv("TARTAN_DECO_MAX_MEMORY_MB", "1", 1);
+  CU_ASSERT_EQUAL(TARTAN_archBuild0(&arch, &graph, 0, NULL, NULL), TARTAN_OK);
+  setenv("TARTAN_DECO_MAX_MEMORY_MB", "", 1); /* empty: the default */
+  CU_ASSERT_EQUAL(TARTAN_archBuild0(&arch, &graph, 0, NULL, NULL), TARTAN_OK);
+  unsetenv("TARTAN_DECO_MAX_MEMORY_MB");
+  TARTAN_archExit(&arch);
+  TARTAN_graphExit(&graph);
+}
 
 /* ---- Atomic saves ------------------------------------------------------------------------ */
 
@@ -262,6 +388,9 @@ int main(void) {
   suite = CU_add_suite("reliability", NULL, NULL);
   CU_add_test(suite, "mapping refuses graphs that fail the check", test_map_unchecked_graphs);
   CU_add_test(suite, "saves to paths are atomic", test_atomic_saves);
+  CU_add_test(suite, "strategy nesting is bounded", test_strategy_nesting);
+  CU_add_test(suite, "Matrix Market row counts the file cannot hold", test_mtx_absurd_rows);
+  CU_add_test(suite, "TARTAN_DECO_MAX_MEMORY_MB settings", test_deco_memory_setting);
   status = run_registered_suites();
   snprintf(command, sizeof command, "rm -rf '%s'", scratch);
   if (system(command) != 0) status = 1;
