@@ -144,13 +144,15 @@ class Parser {
       return false;
     char* end = nullptr;
     value = std::strtod(begin, &end);
-    if (end == begin || !std::isfinite(value)) return false;
+    if (end == begin) return false;
     // strtod also reads "inf", "nan" and hexadecimal: allow only plain decimal spellings.
     for (const char* c = begin; c < end; ++c)
       if (!(std::isdigit(static_cast<unsigned char>(*c)) || *c == '.' || *c == '-' || *c == '+' ||
             *c == 'e' || *c == 'E'))
         return false;
     spelling.assign(begin, static_cast<std::size_t>(end - begin));
+    // A decimal number beyond a double's range ("1e400") is named whole, not by its first digit.
+    if (!std::isfinite(value)) fail_here("the number '" + spelling + "' is too large");
     pos_ += static_cast<std::size_t>(end - begin);
     return true;
   }

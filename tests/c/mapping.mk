@@ -10,3 +10,7 @@ TESTS += tests/c/test_reliability
 tests_c_test_reliability_SOURCES = tests/c/test_reliability.c
 tests_c_test_reliability_CFLAGS = $(AM_CFLAGS) $(PTHREAD_CFLAGS)
 tests_c_test_reliability_LDADD = $(TARTAN_CUNIT_LDADD) $(PTHREAD_LIBS)
+check_PROGRAMS += tests/c/test_hostile
+TESTS += tests/c/test_hostile
+tests_c_test_hostile_SOURCES = tests/c/test_hostile.c
+tests_c_test_hostile_LDADD = $(TARTAN_CUNIT_LDADD)
