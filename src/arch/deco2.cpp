@@ -751,13 +751,17 @@ Level read_level(TgtReader& reader, Num l, bool finest) {
   const bool vertex_weights = flags % 10 == 1, edge_weights = flags / 10 == 1;
   Level level;
   CsrGraph& g = level.graph;
+  // Arrays grow as the file delivers vertices (never sized by the counts a header claims: a
+  // 33-byte file claiming 241943041 terminals took 1.5 GB and 14 s before failing).
   g.xadj.assign(1, 0);
-  g.vwgt.assign(index(vertnbr), 0);
-  if (finest && vertex_weights) level.load.resize(index(vertnbr));
   for (Num v = 0; v < vertnbr; ++v) {
+    g.vwgt.push_back(0);
     if (vertex_weights) {
       const Num value = reader.number_at_least(text("vertex weight").c_str(), 0);
-      (finest ? level.load : g.vwgt)[index(v)] = value;
+      if (finest)
+        level.load.push_back(value);
+      else
+        g.vwgt.back() = value;
     }
     const Num degree = reader.number_at_least(text("vertex degree").c_str(), 0);
     if (static_cast<Num>(g.adjncy.size()) + degree > arcnbr)
@@ -789,16 +793,17 @@ ArchPtr read_deco_version2(TgtReader& reader) {
   if (termnbr > std::numeric_limits<Num>::max() / 2)
     reader.fail_token(ErrorCode::overflow, "deco 2 terminal count too large");
   const Num domnbr = 2 * termnbr - 1;
-  std::vector<Num> term_domain(index(termnbr)), term_vertex(index(termnbr));
+  // Terminals, domains and vertex numbers grow as the file delivers them (see read_level).
+  std::vector<Num> term_domain, term_vertex;
   for (Num t = 0; t < termnbr; ++t) {
-    term_domain[index(t)] = reader.number_at_least("deco 2 terminal domain index", 0);
+    term_domain.push_back(reader.number_at_least("deco 2 terminal domain index", 0));
     if (term_domain[index(t)] >= domnbr)
       reader.fail_token(ErrorCode::format, "deco 2 terminal domain index " +
                                                std::to_string(term_domain[index(t)]) +
                                                " is not below " + std::to_string(domnbr));
-    term_vertex[index(t)] = reader.number_at_least("deco 2 terminal vertex", 0);
+    term_vertex.push_back(reader.number_at_least("deco 2 terminal vertex", 0));
   }
-  std::vector<DomainNode> domains(index(domnbr));
+  std::vector<DomainNode> domains;
   auto in_range = [&](Num value, Num limit, const char* what) {
     if (value < -1 || value >= limit)
       reader.fail_token(ErrorCode::format, std::string("deco 2 ") + what + " " +
@@ -806,7 +811,8 @@ ArchPtr read_deco_version2(TgtReader& reader) {
   };
   Num root = -1;
   for (Num d = 0; d < domnbr; ++d) {
-    DomainNode& n = domains[index(d)];
+    domains.emplace_back();
+    DomainNode& n = domains.back();
     n.heap = reader.number_at_least("deco 2 domain number", 1);
     n.size = reader.number_at_least("deco 2 domain size", 1);
     n.weight = reader.number_at_least("deco 2 domain weight", 1);
@@ -835,8 +841,8 @@ ArchPtr read_deco_version2(TgtReader& reader) {
   if (root < 0) reader.fail_token(ErrorCode::format, "deco 2 file has no root domain");
   std::vector<Level> levels;
   for (Num l = 0; l < levlnbr; ++l) levels.push_back(read_level(reader, l, l == 0));
-  std::vector<Num> vnum(index(vnumnbr));
-  for (Num i = 0; i < vnumnbr; ++i) vnum[index(i)] = reader.number_at_least("deco 2 vertex number", 0);
+  std::vector<Num> vnum;
+  for (Num i = 0; i < vnumnbr; ++i) vnum.push_back(reader.number_at_least("deco 2 vertex number", 0));
 
   // Structure: one tree, sons below their father, sizes, weights and first terminals agreeing
   // with the terminals, vertex chains inside vnum and the level graphs.

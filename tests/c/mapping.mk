@@ -19,3 +19,7 @@ TESTS += tests/c/test_threads
 tests_c_test_threads_SOURCES = tests/c/test_threads.c
 tests_c_test_threads_CFLAGS = $(AM_CFLAGS) $(PTHREAD_CFLAGS)
 tests_c_test_threads_LDADD = $(TARTAN_CUNIT_LDADD) $(PTHREAD_LIBS)
+check_PROGRAMS += tests/c/test_faults
+TESTS += tests/c/test_faults
+tests_c_test_faults_SOURCES = tests/c/test_faults.cpp
+tests_c_test_faults_LDADD = $(TARTAN_CUNIT_LDADD)

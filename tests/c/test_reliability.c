@@ -185,6 +185,21 @@ static void test_mtx_absurd_rows(void) {
   TARTAN_graphExit(&graph);
 }
 
+static void test_deco2_absurd_counts(void) {
+  /* Found by fuzz_tgt (tests/fuzz/corpus/tgt/regress_deco2_claims_241943041_terminals): a
+   * 33-byte deco 2 file claiming 241943041 terminals made the reader size its arrays by the
+   * claim (1.5 GB, 14 s under ASan) before failing. Arrays now grow as the file delivers. */
+  static const char text[] = "deco\n2\n\n241943041\t1\t1\t2\t1\t1\t2\t10\n";
+  FILE *stream = fmemopen((void *) text, sizeof text - 1, "r");
+  TARTAN_Arch arch;
+  CU_ASSERT_PTR_NOT_NULL_FATAL(stream);
+  CU_ASSERT_EQUAL_FATAL(TARTAN_archInit(&arch), TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_archLoad(&arch, stream), TARTAN_EFORMAT);
+  CU_ASSERT_PTR_NOT_NULL(strstr(TARTAN_errorMessage(), "line 5: missing deco 2 terminal vertex"));
+  fclose(stream);
+  TARTAN_archExit(&arch);
+}
+
 static void test_deco_memory_setting(void) {
   /* TARTAN_DECO_MAX_MEMORY_MB=-5 lifted the cap; abc, 0, 1.5 were ignored. */
   const TARTAN_Num verttab[] = {0, 1, 3, 4}, edgetab[] = {1, 0, 2, 1};
@@ -391,6 +406,7 @@ int main(void) {
   CU_add_test(suite, "strategy nesting is bounded", test_strategy_nesting);
   CU_add_test(suite, "Matrix Market row counts the file cannot hold", test_mtx_absurd_rows);
   CU_add_test(suite, "TARTAN_DECO_MAX_MEMORY_MB settings", test_deco_memory_setting);
+  CU_add_test(suite, "deco 2 counts the file cannot hold", test_deco2_absurd_counts);
   status = run_registered_suites();
   snprintf(command, sizeof command, "rm -rf '%s'", scratch);
   if (system(command) != 0) status = 1;
