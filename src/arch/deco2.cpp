@@ -865,13 +865,21 @@ ArchPtr read_deco_version2(TgtReader& reader) {
     }
     number_preorder(domains, root);
     std::vector<Num> leaf_terminal(index(domnbr), -1);
+    // Each terminal stands for its own vertex (two on one vertex broke domain_centres: found
+    // by fuzz_tgt, tests/fuzz/corpus/tgt/regress_deco2_terminals_share_vertex).
+    std::vector<Num> vertex_terminal(index(levels[0].graph.vertex_count()), -1);
     for (Num t = 0; t < termnbr; ++t) {
       const Num d = term_domain[index(t)];
       if (domains[index(d)].son0 >= 0 || leaf_terminal[index(d)] >= 0)
         bad("terminal " + std::to_string(t) + " is not alone in a leaf domain");
-      if (term_vertex[index(t)] >= levels[0].graph.vertex_count())
-        bad("terminal " + std::to_string(t) + " names vertex " +
-            std::to_string(term_vertex[index(t)]) + " outside the target graph");
+      const Num v = term_vertex[index(t)];
+      if (v >= levels[0].graph.vertex_count())
+        bad("terminal " + std::to_string(t) + " names vertex " + std::to_string(v) +
+            " outside the target graph");
+      if (vertex_terminal[index(v)] >= 0)
+        bad("terminals " + std::to_string(vertex_terminal[index(v)]) + " and " +
+            std::to_string(t) + " both name vertex " + std::to_string(v));
+      vertex_terminal[index(v)] = t;
       leaf_terminal[index(d)] = t;
     }
     // Sizes, weights and first terminals, recomputed bottom-up (sons follow in pre-order).
