@@ -1,5 +1,5 @@
 # bench: comparisons against SCOTCH, run by hand (never part of `make check`); see bench/README.
-EXTRA_DIST += bench/README bench/vs-scotch.sh bench/deco2-scale.sh
+EXTRA_DIST += bench/README bench/vs-scotch.sh bench/deco2-scale.sh bench/fuzz
 EXTRA_DIST += bench/qap-vs-scotch.sh bench/qap_quotient.py bench/qap_rgg.py
 # DistanceOracle against the virtual terminal_distance: `make bench/distance_oracle_bench`.
 EXTRA_PROGRAMS = bench/distance_oracle_bench

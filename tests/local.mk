@@ -27,3 +27,4 @@ include $(srcdir)/tests/cpp/arch.mk
 include $(srcdir)/tests/cpp/mapping.mk
 include $(srcdir)/tests/cpp/strat.mk
 include $(srcdir)/tests/cli/cli.mk
+include $(srcdir)/tests/fuzz/fuzz.mk

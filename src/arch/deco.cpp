@@ -38,12 +38,18 @@ void check_deco0_matrix_memory(std::uint64_t termnbr) {
 
 std::uint64_t deco_matrix_memory_limit() {
   constexpr std::uint64_t kMiB = 1024 * 1024;
-  if (const char* text = std::getenv("TARTAN_DECO_MAX_MEMORY_MB")) {
-    char* end = nullptr;
-    const unsigned long long megabytes = std::strtoull(text, &end, 10);
-    if (end != text && *end == '\0' && megabytes > 0) return megabytes * kMiB;
-  }
-  return 512 * kMiB;
+  const char* text = std::getenv("TARTAN_DECO_MAX_MEMORY_MB");
+  if (text == nullptr || *text == '\0') return 512 * kMiB;
+  // A whole number of MiB from 1 to 2^40: anything else (a sign, a fraction, a word, 0) is
+  // refused rather than ignored, so that a cap the user meant is never silently lifted.
+  std::uint64_t megabytes = 0;
+  const char* digit = text;
+  for (; *digit >= '0' && *digit <= '9' && megabytes <= (std::uint64_t{1} << 40); ++digit)
+    megabytes = megabytes * 10 + static_cast<std::uint64_t>(*digit - '0');
+  if (*digit != '\0' || megabytes < 1 || megabytes > (std::uint64_t{1} << 40))
+    fail(ErrorCode::invalid, std::string("TARTAN_DECO_MAX_MEMORY_MB='") + text +
+                                 "': expected a whole number of MiB from 1 to 1099511627776");
+  return megabytes * kMiB;
 }
 
 namespace {

@@ -41,8 +41,11 @@ ArchPtr make_deco0(std::vector<Num> labels, const std::vector<Num>& weights,
 
 // Bytes the deco 0 matrix of termnbr terminals needs (2·termnbr−1 domains, lower triangle).
 std::uint64_t deco0_matrix_bytes(std::uint64_t termnbr);
-// Memory cap (bytes) of that matrix: TARTAN_DECO_MAX_MEMORY_MB from the environment when set
-// to a positive integer (MiB), else 512 MiB.
+// Memory cap (bytes) of that matrix: TARTAN_DECO_MAX_MEMORY_MB from the environment (a whole
+// number of MiB from 1 to 2^40), 512 MiB when unset or empty; any other setting throws
+// Error(invalid).
+
+
 std::uint64_t deco_matrix_memory_limit();
 // Throws Error(no_memory) when the matrix of termnbr terminals exceeds the cap.
 void check_deco0_matrix_memory(std::uint64_t termnbr);

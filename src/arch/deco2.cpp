@@ -696,17 +696,18 @@ ArchPtr read_deco_version2(io::TextReader& reader) {
   if (termnbr > std::numeric_limits<Num>::max() / 2)
     reader.fail_at_token(ErrorCode::overflow, "deco 2 terminal count too large");
   const Num domnbr = 2 * termnbr - 1;
-  std::vector<Num> term_domain(index(termnbr)), term_vertex(index(termnbr));
+  // Terminals, domains and vertex numbers grow as the file delivers them (see read_level).
+  std::vector<Num> term_domain, term_vertex;
   for (Num t = 0; t < termnbr; ++t) {
-    term_domain[index(t)] = reader.read_num_at_least("deco 2 terminal domain index", 0);
+    term_domain.push_back(reader.read_num_at_least("deco 2 terminal domain index", 0));
     if (term_domain[index(t)] >= domnbr)
       reader.fail_at_token(ErrorCode::format, "deco 2 terminal domain index " +
                                                   std::to_string(term_domain[index(t)]) +
                                                   " is not below " + std::to_string(domnbr));
-    term_vertex[index(t)] = reader.read_num_at_least("deco 2 terminal vertex", 0);
+    term_vertex.push_back(reader.read_num_at_least("deco 2 terminal vertex", 0));
   }
-  std::vector<DomainTree::Links> links(index(domnbr));
-  std::vector<Num> file_size(index(domnbr)), file_weight(index(domnbr));
+  std::vector<DomainTree::Links> links;
+  std::vector<Num> file_size, file_weight;
   Deco2Numbering numbering;
   auto in_range = [&](Num value, Num limit, const char* what) {
     if (value < -1 || value >= limit)
@@ -714,10 +715,10 @@ ArchPtr read_deco_version2(io::TextReader& reader) {
                                                   std::to_string(value) + " out of range");
   };
   for (Num d = 0; d < domnbr; ++d) {
-    DomainTree::Links& n = links[index(d)];
+    DomainTree::Links& n = links.emplace_back();
     numbering.heap.push_back(reader.read_num_at_least("deco 2 domain number", 1));
-    file_size[index(d)] = reader.read_num_at_least("deco 2 domain size", 1);
-    file_weight[index(d)] = reader.read_num_at_least("deco 2 domain weight", 1);
+    file_size.push_back(reader.read_num_at_least("deco 2 domain size", 1));
+    file_weight.push_back(reader.read_num_at_least("deco 2 domain weight", 1));
     reader.read_num_at_least("deco 2 domain first terminal", 0);  // recomputed from the tree
     n.father = reader.read_num("deco 2 domain father");
     in_range(n.father, domnbr, "domain father");
@@ -736,8 +737,8 @@ ArchPtr read_deco_version2(io::TextReader& reader) {
   }
   std::vector<Level> levels;
   for (Num l = 0; l < levlnbr; ++l) levels.push_back(read_level(reader, l, l == 0));
-  numbering.vnum.resize(index(vnumnbr));
-  for (Num& v : numbering.vnum) v = reader.read_num_at_least("deco 2 vertex number", 0);
+  for (Num i = 0; i < vnumnbr; ++i)
+    numbering.vnum.push_back(reader.read_num_at_least("deco 2 vertex number", 0));
 
   // Structure: one tree whose leaves are the terminals, sons below their father, sizes and
   // weights agreeing with the terminals, vertex chains inside vnum and the level graphs, the

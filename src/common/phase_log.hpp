@@ -5,6 +5,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -17,35 +18,36 @@ class PhaseLog {
     double seconds = 0;
   };
 
-  // Adds seconds to the phase called name (created at the end of the list the first time).
-  void add(const char* name, double seconds) {
-    for (Phase& phase : phases_)
-      if (phase.name == name) {
-        phase.seconds += seconds;
-        return;
-      }
-    phases_.push_back({name, seconds});
+  // The position of the phase called name (created at the end of the list the first time).
+  std::size_t slot(const char* name) {
+    for (std::size_t i = 0; i < phases_.size(); ++i)
+      if (phases_[i].name == name) return i;
+    phases_.push_back({name, 0.0});
+    return phases_.size() - 1;
   }
   const std::vector<Phase>& phases() const { return phases_; }
   void clear() { phases_.clear(); }
 
-  // Times its own lifetime into log under name; a null log times nothing.
+  // Times its own lifetime into log under name; a null log times nothing. The phase is
+  // entered when the timer starts, so that stopping it allocates nothing and cannot throw.
   class Timer {
    public:
-    Timer(PhaseLog* log, const char* name) : log_(log), name_(name) {
-      if (log_ != nullptr) start_ = std::chrono::steady_clock::now();
+    Timer(PhaseLog* log, const char* name) : log_(log) {
+      if (log_ == nullptr) return;
+      slot_ = log_->slot(name);
+      start_ = std::chrono::steady_clock::now();
     }
     ~Timer() {
       if (log_ != nullptr)
-        log_->add(name_, std::chrono::duration<double>(std::chrono::steady_clock::now() - start_)
-                             .count());
+        log_->phases_[slot_].seconds +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     }
     Timer(const Timer&) = delete;
     Timer& operator=(const Timer&) = delete;
 
    private:
     PhaseLog* log_;
-    const char* name_;
+    std::size_t slot_ = 0;
     std::chrono::steady_clock::time_point start_;
   };
 

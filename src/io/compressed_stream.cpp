@@ -2,7 +2,13 @@
 // includes zlib.h.
 #include "io/compressed_stream.hpp"
 
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <system_error>
 
@@ -222,25 +228,67 @@ std::unique_ptr<OutputBuffer> OutputBuffer::create(const std::string& path) {
   if (compress && !gzip_supported())
     fail(ErrorCode::not_supported,
          "'" + path + "': writing gzip needs zlib, which this build of Tartan lacks");
+  // The file really written: a symbolic link is followed, so that the link stays a link.
+  std::string target = path;
+  struct stat info;
+  if (lstat(path.c_str(), &info) == 0 && S_ISLNK(info.st_mode)) {
+    char resolved[PATH_MAX];
+    if (realpath(path.c_str(), resolved) != nullptr) target = resolved;
+  }
+  const bool exists = stat(target.c_str(), &info) == 0;
+  FILE* file = nullptr;
+  std::string temp_path;
   errno = 0;
-  FILE* file = std::fopen(path.c_str(), "wb");
-  if (file == nullptr) {
-    const int reason = errno;
-    fail(ErrorCode::io, "cannot create '" + path + "': " + system_reason(reason));
+  if (!exists || S_ISREG(info.st_mode)) {
+    const std::size_t slash = target.rfind('/');
+    const std::string folder = slash == std::string::npos ? "" : target.substr(0, slash + 1);
+    const std::string base = slash == std::string::npos ? target : target.substr(slash + 1);
+    std::string pattern = folder + "." + base + ".XXXXXX";
+    const int fd = mkstemp(&pattern[0]);
+    if (fd < 0) {
+      const int reason = errno;
+      fail(ErrorCode::io, "cannot create '" + path + "': " + system_reason(reason));
+    }
+    // The permissions a plain fopen would give (umask applied), or those of the file replaced.
+    mode_t mode = info.st_mode & 07777;
+    if (!exists) {
+      const mode_t mask = umask(0);
+      umask(mask);
+      mode = 0666 & ~mask;
+    }
+    fchmod(fd, mode);
+    file = fdopen(fd, "wb");
+    if (file == nullptr) {
+      const int reason = errno;
+      close(fd);
+      unlink(pattern.c_str());
+      fail(ErrorCode::io, "cannot create '" + path + "': " + system_reason(reason));
+    }
+    temp_path = pattern;
+  } else {
+    file = std::fopen(target.c_str(), "wb");
+    if (file == nullptr) {
+      const int reason = errno;
+      fail(ErrorCode::io, "cannot create '" + path + "': " + system_reason(reason));
+    }
   }
   std::unique_ptr<OutputBuffer> buffer;
   try {
     buffer = std::make_unique<OutputBuffer>(file, path, compress);
+    buffer->final_path_ = target;
   } catch (...) {
     std::fclose(file);
+    if (!temp_path.empty()) unlink(temp_path.c_str());
     throw;
   }
   buffer->owns_file_ = true;
+  buffer->temp_path_ = temp_path;
   return buffer;
 }
 
 OutputBuffer::~OutputBuffer() {
   if (owns_file_) std::fclose(file_);
+  if (!temp_path_.empty()) unlink(temp_path_.c_str());  // not finished: the old file stays
 }
 
 void OutputBuffer::record(const std::string& message) {
@@ -323,11 +371,18 @@ void OutputBuffer::finish() {
   if (file_ != nullptr) {
     if (owns_file_) {
       owns_file_ = false;
+      if (std::ferror(file_)) record("write error: " + system_reason(errno));
       if (std::fclose(file_) != 0) record("error closing the file: " + system_reason(errno));
       file_ = nullptr;
     } else if (std::fflush(file_) != 0 || std::ferror(file_)) {
       record("write error: " + system_reason(errno));
     }
+  }
+  if (!temp_path_.empty()) {
+    if (!failed_ && std::rename(temp_path_.c_str(), final_path_.c_str()) != 0)
+      record("cannot replace the file: " + system_reason(errno));
+    if (failed_) unlink(temp_path_.c_str());
+    temp_path_.clear();
   }
   if (failed_) fail(ErrorCode::io, error_message_);
 }

@@ -53,6 +53,7 @@ class InputBuffer : public std::streambuf {
 
   FILE* file_;
   bool owns_file_ = false;
+  std::string temp_path_, final_path_;  // atomic save: what finish() renames into what
   std::string name_;
   bool started_ = false, compressed_ = false, failed_ = false;
   ErrorCode error_code_ = ErrorCode::io;
@@ -66,6 +67,10 @@ class OutputBuffer : public std::streambuf {
  public:
   OutputBuffer(FILE* stream, std::string name, bool compress);
   // Creates path for writing (gzip if it ends in ".gz"); throws Error(io) or Error(not_supported).
+  // A regular file (or a new one) is written atomically: into a temporary file of the same
+  // folder that finish() renames over path only when everything was written; a failure (or
+  // destruction before finish) removes the temporary file and leaves path as it was. Other
+  // files (devices, pipes) are written directly.
   static std::unique_ptr<OutputBuffer> create(const std::string& path);
   ~OutputBuffer() override;
   OutputBuffer(const OutputBuffer&) = delete;
@@ -86,6 +91,7 @@ class OutputBuffer : public std::streambuf {
 
   FILE* file_;
   bool owns_file_ = false;
+  std::string temp_path_, final_path_;  // atomic save: what finish() renames into what
   std::string name_;
   bool compress_;
   bool failed_ = false, finished_ = false;

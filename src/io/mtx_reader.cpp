@@ -127,6 +127,15 @@ void read_matrix_market(Graph& graph, InputBuffer& input, Num baseval) {
     reader.fail_at(ErrorCode::overflow, reader.line_number(),
                    "row count leaves no room for vertnbr + 1 in TARTAN_Num");
 
+  // Rows cost memory whether entries touch them or not: a header may not claim more rows
+  // than its entries can touch plus kMtxIsolatedRows untouched ones (a 60-byte file claiming
+  // 2e9 rows would otherwise allocate gigabytes before anything is read).
+  constexpr Num kMtxIsolatedRows = Num{1} << 20;
+  if (rows > kMtxIsolatedRows && (rows - kMtxIsolatedRows) / 2 > entries)
+    reader.fail_at(ErrorCode::format, reader.line_number(),
+                   "the matrix claims " + str(rows) + " rows but only " + str(entries) +
+                       " entries: more than " + str(kMtxIsolatedRows) +
+                       " rows would have no entry (a wrong size line?)");
   const std::size_t value_words = header.field == Field::pattern ? 0 : 1;
   std::vector<WeightedEdge> edges;
   edges.reserve(std::min<std::size_t>(entries, std::size_t{1} << 20));

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "arch/arch_factory.hpp"
+#include "graph/graph_check.hpp"
 #include "io/compressed_stream.hpp"
 #include "io/mapping_io.hpp"
 #include "library/arch_handle.hpp"
@@ -57,6 +58,10 @@ MappingObject& mapping_of(const TARTAN_Graph* graph_handle, const TARTAN_Mapping
 // are fixed vertices. strat may be NULL: the default strategy.
 void compute(const Graph& graph, const Architecture& arch, const TARTAN_Strat* strat,
              Num* parttab, bool keep_fixed, PhaseLog* phases = nullptr) {
+  // The methods rely on what TARTAN_graphCheck establishes (neighbours in range, symmetric
+  // arcs, non-negative loads, sums that fit): a graph built but never checked is checked
+  // here, in O(vertnbr + edgenbr), rather than trusted.
+  check_graph(graph);
   const Strategy default_strategy;
   const Strategy& strategy = strat != nullptr ? unwrap<Strategy>(strat) : default_strategy;
   if (graph.vertnbr > 0) require(parttab, "parttab");

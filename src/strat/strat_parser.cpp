@@ -166,13 +166,15 @@ class Parser {
       return false;
     char* end = nullptr;
     value = std::strtod(begin, &end);
-    if (end == begin || !std::isfinite(value)) return false;
+    if (end == begin) return false;
     // strtod also reads "inf", "nan" and hexadecimal: allow only plain decimal spellings.
     for (const char* c = begin; c < end; ++c)
       if (!(std::isdigit(static_cast<unsigned char>(*c)) || *c == '.' || *c == '-' || *c == '+' ||
             *c == 'e' || *c == 'E'))
         return false;
     spelling.assign(begin, static_cast<std::size_t>(end - begin));
+    // A decimal number beyond a double's range ("1e400") is named whole, not by its first digit.
+    if (!std::isfinite(value)) fail_here("the number '" + spelling + "' is too large");
     pos_ += static_cast<std::size_t>(end - begin);
     return true;
   }
@@ -206,6 +208,7 @@ class Parser {
   }
 
   MethodPtr group() {
+    const Nesting nesting(*this);
     expect('(', "");
     std::vector<MethodPtr> alternatives;
     alternatives.push_back(sequence());
@@ -281,7 +284,9 @@ class Parser {
   }
 
   MethodPtr condition() {
+    const Nesting nesting(*this);
     expect('/', "");
+    operators_ = 0;
     std::unique_ptr<Condition> test = disjunction();
     expect('?', "after the condition");
     bool ignored = false;
@@ -296,21 +301,29 @@ class Parser {
   // ---- conditions -------------------------------------------------------------------------
   std::unique_ptr<Condition> disjunction() {
     std::unique_ptr<Condition> left = conjunction();
-    while (accept('|'))
+    while (accept('|')) {
+      count_operator();
       left = Condition::combine(Condition::Kind::either, std::move(left), conjunction());
+    }
     return left;
   }
 
   std::unique_ptr<Condition> conjunction() {
     std::unique_ptr<Condition> left = unary();
-    while (accept('&'))
+    while (accept('&')) {
+      count_operator();
       left = Condition::combine(Condition::Kind::both, std::move(left), unary());
+    }
     return left;
   }
 
   std::unique_ptr<Condition> unary() {
-    if (accept('!')) return Condition::negation(unary());
+    if (accept('!')) {
+      const Nesting nesting(*this);
+      return Condition::negation(unary());
+    }
     if (accept('(')) {
+      const Nesting nesting(*this);
       std::unique_ptr<Condition> inner = disjunction();
       expect(')', "to close the condition's parenthesis");
       return inner;
@@ -358,10 +371,33 @@ class Parser {
     fail_here("expected a comparison (<, <=, >, >=, ==, !=), found " + found());
   }
 
+  // Strategies and conditions are trees that parsing, running and freeing walk recursively:
+  // their depth and the operators of a condition are bounded (doc/strategy.md), so that no
+  // string can exhaust the stack (30 000 nested parentheses did, even in a thread's 256 KiB).
+  static constexpr int kMaxNesting = 100;
+  static constexpr int kMaxOperators = 100;
+  struct Nesting {
+    explicit Nesting(Parser& parser) : parser_(parser) {
+      if (++parser_.depth_ > kMaxNesting)
+        parser_.fail_here("nesting deeper than " + std::to_string(kMaxNesting) +
+                          " levels (groups, conditions, '!' and parentheses)");
+    }
+    ~Nesting() { --parser_.depth_; }
+    Nesting(const Nesting&) = delete;
+    Nesting& operator=(const Nesting&) = delete;
+    Parser& parser_;
+  };
+  void count_operator() {
+    if (++operators_ > kMaxOperators)
+      fail_here("a condition may combine at most " + std::to_string(kMaxOperators) +
+                " comparisons with '&' and '|'");
+  }
+
   const std::string& text_;
   const MethodTable& table_;
   std::size_t pos_ = 0;
   bool allow_imbalance_ = true;  // every method of a strategy accepts `bal`
+  int depth_ = 0, operators_ = 0;
 };
 
 }  // namespace

@@ -1,9 +1,15 @@
 // Option parsing, --help layout, subcommand dispatch and file helpers of the `tartan` command.
 #include "tools/cli_common.hpp"
 
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <climits>
 #include <cstdlib>
 #include <cstring>
 
@@ -238,15 +244,90 @@ void write_graph(const TARTAN_Graph* graph, const std::string& path) {
   check_call(TARTAN_graphSavePath(graph, path.c_str()), path);
 }
 
+namespace {
+
+// The temporary file of the OutputFile being written, removed by SIGINT, SIGTERM or SIGHUP
+// before the signal takes its default course (the destination is never touched).
+char pending_temporary[PATH_MAX + 16];
+volatile sig_atomic_t pending_set = 0;
+
+extern "C" void remove_temporary_and_die(int signal_number) {
+  if (pending_set) unlink(pending_temporary);
+  ::signal(signal_number, SIG_DFL);
+  ::raise(signal_number);
+}
+
+// Records path ("" for none) as the temporary file to remove if the command is interrupted.
+void register_temporary(const std::string& path) {
+  static bool installed = false;
+  pending_set = 0;
+  if (path.empty() || path.size() >= sizeof pending_temporary) return;
+  std::memcpy(pending_temporary, path.c_str(), path.size() + 1);
+  pending_set = 1;
+  if (!installed) {
+    installed = true;
+    for (int signal_number : {SIGINT, SIGTERM, SIGHUP}) {
+      struct sigaction action;
+      std::memset(&action, 0, sizeof action);
+      action.sa_handler = remove_temporary_and_die;
+      sigemptyset(&action.sa_mask);
+      sigaction(signal_number, &action, nullptr);
+    }
+  }
+}
+
+}  // namespace
+
 OutputFile::OutputFile(const std::string& path) : path_(path), stream_(stdout) {
   if (path == "-") return;
-  stream_ = std::fopen(path.c_str(), "w");
-  if (stream_ == nullptr)
-    throw InputError(path + ": cannot open for writing: " + std::strerror(errno));
+  // A regular (or new) file is written into a temporary file of its folder, renamed over it
+  // by close() only when everything was written: an error, an exception or a signal never
+  // leaves a half-written or destroyed file. A symbolic link is followed (it stays a link);
+  // devices and pipes are written directly.
+  final_path_ = path;
+  struct stat info;
+  if (lstat(path.c_str(), &info) == 0 && S_ISLNK(info.st_mode)) {
+    char resolved[PATH_MAX];
+    if (realpath(path.c_str(), resolved) != nullptr) final_path_ = resolved;
+  }
+  const bool exists = stat(final_path_.c_str(), &info) == 0;
+  if (exists && !S_ISREG(info.st_mode)) {
+    stream_ = std::fopen(path.c_str(), "w");
+    if (stream_ == nullptr)
+      throw InputError(path + ": cannot open for writing: " + std::strerror(errno));
+    return;
+  }
+  const std::size_t slash = final_path_.rfind('/');
+  std::string pattern = slash == std::string::npos
+                            ? "." + final_path_ + ".XXXXXX"
+                            : final_path_.substr(0, slash + 1) + "." +
+                                  final_path_.substr(slash + 1) + ".XXXXXX";
+  const int fd = mkstemp(&pattern[0]);
+  if (fd < 0) throw InputError(path + ": cannot open for writing: " + std::strerror(errno));
+  mode_t mode = info.st_mode & 07777;
+  if (!exists) {
+    const mode_t mask = umask(0);
+    umask(mask);
+    mode = 0666 & ~mask;
+  }
+  fchmod(fd, mode);
+  stream_ = fdopen(fd, "w");
+  if (stream_ == nullptr) {
+    const int reason = errno;
+    ::close(fd);
+    unlink(pattern.c_str());
+    throw InputError(path + ": cannot open for writing: " + std::strerror(reason));
+  }
+  temp_path_ = pattern;
+  register_temporary(temp_path_);
 }
 
 OutputFile::~OutputFile() {
   if (stream_ != nullptr && stream_ != stdout) std::fclose(stream_);
+  if (!temp_path_.empty()) {
+    unlink(temp_path_.c_str());
+    register_temporary("");
+  }
 }
 
 void OutputFile::close() {
@@ -255,6 +336,12 @@ void OutputFile::close() {
   stream_ = nullptr;
   bool failed = std::ferror(stream) != 0;
   failed = (stream == stdout ? std::fflush(stream) : std::fclose(stream)) != 0 || failed;
+  if (!temp_path_.empty()) {
+    if (!failed && std::rename(temp_path_.c_str(), final_path_.c_str()) != 0) failed = true;
+    if (failed) unlink(temp_path_.c_str());
+    temp_path_.clear();
+    register_temporary("");
+  }
   if (failed) throw InputError(path_ + ": write error");
 }
 

@@ -153,6 +153,7 @@ class OutputFile {
  private:
   std::string path_;
   std::FILE* stream_;
+  std::string temp_path_, final_path_;  // a regular file is written atomically (close renames)
 };
 
 }  // namespace tartan_cli

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -281,15 +282,13 @@ GeneratedGraph make_hypercube(long long dimnbr) {
 }
 
 // SCOTCH's .xyz geometry: the dimension count, the vertex count, then "label x y [z]" lines.
-void write_geometry(const GeneratedGraph& generated, TARTAN_Num baseval, const std::string& path) {
-  OutputFile out(path);
+void write_geometry(const GeneratedGraph& generated, TARTAN_Num baseval, OutputFile& out) {
   std::fprintf(out.get(), "%d\n%zu\n", generated.geometry_dims, generated.coords.size());
   for (std::size_t vertex = 0; vertex < generated.coords.size(); ++vertex) {
     std::fprintf(out.get(), "%lld", static_cast<long long>(vertex) + baseval);
     for (long long value : generated.coords[vertex]) std::fprintf(out.get(), " %lld", value);
     std::fputc('\n', out.get());
   }
-  out.close();
 }
 
 struct GenKind {
@@ -374,8 +373,15 @@ int run_gen(int argc, char** argv) {
   check_call(TARTAN_graphBuild(graph.get(), baseval, vertnbr, generated.verttab.data(), nullptr,
                                nullptr, nullptr, edgenbr, generated.edgetab.data(), nullptr),
              "building the graph");
+  // The geometry is written first (into its temporary file): a geometry path that cannot be
+  // written then fails before the graph file is created or replaced.
+  std::unique_ptr<OutputFile> geometry;
+  if (command->has("xyz")) {
+    geometry = std::make_unique<OutputFile>(command->value("xyz", ""));
+    write_geometry(generated, baseval, *geometry);
+  }
   write_graph(graph.get(), output);
-  if (command->has("xyz")) write_geometry(generated, baseval, command->value("xyz", ""));
+  if (geometry) geometry->close();
   return kExitOk;
 }
 

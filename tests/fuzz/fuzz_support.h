@@ -1,0 +1,53 @@
+/* Shared helpers of the fuzz harnesses (tests/fuzz/README). Each harness defines
+ * LLVMFuzzerTestOneInput and drives the library only through the public header, so that it
+ * survives any rewrite of the internals. */
+#ifndef TARTAN_FUZZ_SUPPORT_H
+#define TARTAN_FUZZ_SUPPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <tartan.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* A read-only stream over the input (fmemopen refuses a zero size on some C libraries: an
+ * empty input reads an empty temporary file). NULL if no stream. */
+static inline FILE *fuzz_stream(const uint8_t *data, size_t size) {
+  if (size == 0) return tmpfile();
+  return fmemopen((void *) data, size, "r");
+}
+
+/* The input as a NUL-terminated string (malloc'd; the caller frees it). */
+static inline char *fuzz_string(const uint8_t *data, size_t size) {
+  char *text = (char *) malloc(size + 1);
+  if (text == NULL) return NULL;
+  memcpy(text, data, size);
+  text[size] = '\0';
+  return text;
+}
+
+/* A sink that discards what is written. */
+static inline FILE *fuzz_sink(void) { return fopen("/dev/null", "w"); }
+
+/* The harnesses stop the run (a crash the fuzzer reports) when the library breaks a promise
+ * its header makes, e.g. a mapping outside the target. */
+#define FUZZ_ASSERT(condition)                                                               \
+  do {                                                                                       \
+    if (!(condition)) {                                                                      \
+      fprintf(stderr, "%s:%d: broken promise: %s (%s)\n", __FILE__, __LINE__, #condition,    \
+              TARTAN_errorMessage());                                                        \
+      abort();                                                                               \
+    }                                                                                        \
+  } while (0)
+
+/* Every code the library returns must be 0 or one of the table's, never TARTAN_EINTERNAL
+ * (a bug by definition), and an error must come with a message. */
+#define FUZZ_CODE(code)                                                                      \
+  FUZZ_ASSERT((code) <= TARTAN_OK && (code) > TARTAN_EINTERNAL &&                            \
+              ((code) == TARTAN_OK || TARTAN_errorMessage()[0] != '\0'))
+
+#endif

@@ -1,0 +1,86 @@
+/* Fuzz harness: target files (.tgt, every kind: algorithmic, sub, deco 0/1/2, gzip) through
+ * TARTAN_archLoad, then the domain calls and a save. Targets whose terminals stay few are also
+ * used to map a small fixed graph, checking that every vertex lands on one of them. */
+#include "fuzz_support.h"
+
+/* Walks the domain tree depth first (bounded), checking sizes and distances. */
+static void walk(TARTAN_Arch *arch, const TARTAN_ArchDom *dom, int depth, int *budget) {
+  if (--*budget < 0) return;
+  const TARTAN_Num domsize = TARTAN_archDomSize(arch, dom);
+  FUZZ_ASSERT(domsize >= 1 || TARTAN_archVar(arch) == 1);
+  FUZZ_ASSERT(TARTAN_archDomDist(arch, dom, dom) >= 0);
+  if (depth == 0) return;
+  TARTAN_ArchDom *dom0 = TARTAN_archDomAlloc(), *dom1 = TARTAN_archDomAlloc();
+  if (dom0 != NULL && dom1 != NULL) {
+    const int code = TARTAN_archDomBipart(arch, dom, dom0, dom1);
+    FUZZ_ASSERT(code == 0 || code == 1 || (code < 0 && code > TARTAN_EINTERNAL));
+    if (code == 0) {
+      FUZZ_ASSERT(TARTAN_archDomDist(arch, dom0, dom1) >= 0);
+      if (TARTAN_archVar(arch) == 0)
+        FUZZ_ASSERT(TARTAN_archDomSize(arch, dom0) + TARTAN_archDomSize(arch, dom1) == domsize);
+      walk(arch, dom0, depth - 1, budget);
+      walk(arch, dom1, depth - 1, budget);
+    }
+  }
+  free(dom0);
+  free(dom1);
+}
+
+/* Maps a 4 x 4 grid onto the target. */
+static void map_grid(const TARTAN_Arch *arch, TARTAN_Num termnbr) {
+  TARTAN_Num verttab[17], edgetab[48], parttab[16], edgenbr = 0;
+  for (TARTAN_Num v = 0; v < 16; ++v) {
+    const TARTAN_Num x = v % 4, y = v / 4;
+    verttab[v] = edgenbr;
+    if (y > 0) edgetab[edgenbr++] = v - 4;
+    if (x > 0) edgetab[edgenbr++] = v - 1;
+    if (x < 3) edgetab[edgenbr++] = v + 1;
+    if (y < 3) edgetab[edgenbr++] = v + 4;
+  }
+  verttab[16] = edgenbr;
+  TARTAN_Graph graph;
+  TARTAN_Strat strat;
+  FUZZ_ASSERT(TARTAN_graphInit(&graph) == TARTAN_OK && TARTAN_stratInit(&strat) == TARTAN_OK);
+  FUZZ_ASSERT(TARTAN_graphBuild(&graph, 0, 16, verttab, NULL, NULL, NULL, edgenbr, edgetab,
+                                NULL) == TARTAN_OK);
+  const int code = TARTAN_graphMap(&graph, arch, &strat, parttab);
+  FUZZ_CODE(code);
+  if (code == TARTAN_OK)
+    for (int v = 0; v < 16; ++v) FUZZ_ASSERT(parttab[v] >= 0 && parttab[v] < termnbr);
+  TARTAN_stratExit(&strat);
+  TARTAN_graphExit(&graph);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  FILE *stream = fuzz_stream(data, size);
+  if (stream == NULL) return 0;
+  TARTAN_Arch arch;
+  FUZZ_ASSERT(TARTAN_archInit(&arch) == TARTAN_OK);
+  const int code = TARTAN_archLoad(&arch, stream);
+  FUZZ_CODE(code);
+  fclose(stream);
+  if (code == TARTAN_OK) {
+    FUZZ_ASSERT(TARTAN_archName(&arch)[0] != '\0');
+    const TARTAN_Num termnbr = TARTAN_archSize(&arch);
+    FUZZ_ASSERT(termnbr >= 1 || (termnbr == 0 && TARTAN_archVar(&arch) == 1));
+    TARTAN_ArchDom *dom = TARTAN_archDomAlloc();
+    if (dom != NULL && TARTAN_archDomFrst(&arch, dom) == TARTAN_OK) {
+      int budget = 64;
+      walk(&arch, dom, 6, &budget);
+      if (termnbr > 0) {
+        FUZZ_ASSERT(TARTAN_archDomTerm(&arch, dom, termnbr - 1) == TARTAN_OK);
+        FUZZ_ASSERT(TARTAN_archDomNum(&arch, dom) == termnbr - 1);
+        FUZZ_ASSERT(TARTAN_archDomTerm(&arch, dom, termnbr) != TARTAN_OK);
+      }
+    }
+    free(dom);
+    FILE *sink = fuzz_sink();
+    if (sink != NULL) {
+      FUZZ_CODE(TARTAN_archSave(&arch, sink));
+      fclose(sink);
+    }
+    if (termnbr >= 1 && termnbr <= 64) map_grid(&arch, termnbr);
+  }
+  TARTAN_archExit(&arch);
+  return 0;
+}
