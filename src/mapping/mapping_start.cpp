@@ -37,8 +37,7 @@ void place_unmapped_at_random(const CsrGraph& graph, std::vector<Num>& part,
       order.push_back(v);
   }
   if (order.empty()) return;
-  for (Num i = static_cast<Num>(order.size()) - 1; i > 0; --i)
-    std::swap(order[i], order[static_cast<Num>(random.below(static_cast<std::uint64_t>(i) + 1))]);
+  random.shuffle(order);
   // Heaviest first (random among equal loads), so that the last, light ones even the loads out.
   std::stable_sort(order.begin(), order.end(),
                    [&](Num a, Num b) { return graph.vwgt[a] > graph.vwgt[b]; });

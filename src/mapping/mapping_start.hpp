@@ -1,4 +1,4 @@
-// What the methods built on a KwayState (sa, kl, mfa, mfa_hcub) share around it: the
+// What the methods built on a KwayState (sa, kl, mfa, mfa_hcub, swap) share around it: the
 // fixed vertices and total load, the start when no mapping is given (a seeded random balanced
 // one), the repair of a mapping whose terminals exceed the load bound (mapping/balance.hpp) and
 // the apply() of kl and sa. Fixed vertices never move.
