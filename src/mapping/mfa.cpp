@@ -180,28 +180,18 @@ class PottsAnnealing {
   double beta_ = 0;
 };
 
-class MfaMethod : public MappingMethod {
- public:
-  explicit MfaMethod(const MfaOptions& options) : options_(options) {}
-
-  void apply(MappingContext& ctx) const override {
-    apply_mfa(ctx, "mfa", [&](const MfaInput& in) {
-      PottsAnnealing annealing(in.graph, in.distance, in.pinned, in.part, options_, in.random);
-      const double lambda = edge_matrix_eigenvalue(in.graph, in.random);
-      const double mu = distance_eigenvalue(in.distance, in.random);
-      annealing.anneal(lambda * mu / static_cast<double>(std::max<Num>(1, in.distance.size())));
-      return annealing.rounded();
-    });
-  }
-
- private:
-  MfaOptions options_;
-};
+std::vector<Num> anneal_potts(const MfaInput& in) {
+  PottsAnnealing annealing(in.graph, in.distance, in.pinned, in.part, in.options, in.random);
+  const double lambda = edge_matrix_eigenvalue(in.graph, in.random);
+  const double mu = distance_eigenvalue(in.distance, in.random);
+  annealing.anneal(lambda * mu / static_cast<double>(std::max<Num>(1, in.distance.size())));
+  return annealing.rounded();
+}
 
 }  // namespace
 
 MethodPtr make_mfa_method(const MethodParams& params) {
-  return std::make_unique<MfaMethod>(read_mfa_options(params, "mfa"));
+  return make_mfa_family_method(params, "mfa", anneal_potts);
 }
 
 }  // namespace tartan

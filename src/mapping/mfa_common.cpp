@@ -92,26 +92,46 @@ void run_mfa_schedule(const MfaOptions& options, double critical,
   }
 }
 
-void apply_mfa(MappingContext& ctx, const std::string& method,
-               const std::function<std::vector<Num>(const MfaInput&)>& anneal) {
-  validate_context(ctx);
-  const CsrGraph graph = csr_from_graph(ctx.graph);
-  const std::vector<char> pinned = pinned_vertices(ctx);
-  const std::vector<std::int64_t> capacity =
-      terminal_capacities(ctx.arch, total_vertex_load(ctx.graph), ctx.imbalance);
-  const DistanceOracle distance(ctx.arch);
-  const std::string anneal_phase = method + " anneal", balance_phase = method + " balance";
-  std::vector<Num> part;
-  {
-    PhaseLog::Timer timer(ctx.phases, anneal_phase.c_str());
-    part = anneal(MfaInput{graph, distance, pinned, ctx.parttab, ctx.random});
+namespace {
+
+class MfaFamilyMethod : public MappingMethod {
+ public:
+  MfaFamilyMethod(const MfaOptions& options, const std::string& method, MfaAnneal anneal)
+      : options_(options), anneal_phase_(method + " anneal"),
+        balance_phase_(method + " balance"), anneal_(std::move(anneal)) {}
+
+  void apply(MappingContext& ctx) const override {
+    validate_context(ctx);
+    const CsrGraph graph = csr_from_graph(ctx.graph);
+    const std::vector<char> pinned = pinned_vertices(ctx);
+    const std::vector<std::int64_t> capacity =
+        terminal_capacities(ctx.arch, total_vertex_load(ctx.graph), ctx.imbalance);
+    const DistanceOracle distance(ctx.arch);
+    std::vector<Num> part;
+    {
+      PhaseLog::Timer timer(ctx.phases, anneal_phase_.c_str());
+      part = anneal_(MfaInput{ctx.arch, distance, graph, pinned, ctx.parttab, options_, ctx.random});
+    }
+    PhaseLog::Timer timer(ctx.phases, balance_phase_.c_str());
+    for (Num v = 0; v < graph.vertex_count(); ++v)
+      if (pinned[v]) part[v] = ctx.parttab[v];
+    KwayState state(graph, distance, std::move(part), capacity);
+    repair_overload(state, pinned);
+    ctx.parttab = state.release_part();
   }
-  PhaseLog::Timer timer(ctx.phases, balance_phase.c_str());
-  for (Num v = 0; v < graph.vertex_count(); ++v)
-    if (pinned[v]) part[v] = ctx.parttab[v];
-  KwayState state(graph, distance, std::move(part), capacity);
-  repair_overload(state, pinned);
-  ctx.parttab = state.release_part();
+
+ private:
+  MfaOptions options_;
+  std::string anneal_phase_, balance_phase_;
+  MfaAnneal anneal_;
+};
+
+}  // namespace
+
+MethodPtr make_mfa_family_method(const MethodParams& params, const std::string& method,
+                                 MfaAnneal anneal) {
+  return std::make_unique<MfaFamilyMethod>(read_mfa_options(params, method), method,
+                                           std::move(anneal));
 }
 
 }  // namespace tartan

@@ -62,20 +62,24 @@ void run_mfa_schedule(const MfaOptions& options, double critical,
                       const std::function<double(double)>& sweep_once,
                       const std::function<double()>& saturation);
 
-// What one annealing needs from apply(): the graph, the target's distances, the fixed vertices
-// and the given mapping.
+// What one annealing needs from apply(): the target and its distances, the graph, the fixed
+// vertices, the given mapping and the options.
 struct MfaInput {
-  const CsrGraph& graph;
+  const Architecture& arch;
   const DistanceOracle& distance;
+  const CsrGraph& graph;
   const std::vector<char>& pinned;
   const std::vector<Num>& part;
+  const MfaOptions& options;
   Random& random;
 };
+using MfaAnneal = std::function<std::vector<Num>(const MfaInput&)>;
 
-// apply() of both methods: validate_context, CSR graph, fixed vertices, capacities, distances; then
-// anneal (under the phase "<method> anneal") returns the rounded mapping; fixed vertices get
-// their terminals back and repair_overload enforces the load bound ("<method> balance").
-void apply_mfa(MappingContext& ctx, const std::string& method,
-               const std::function<std::vector<Num>(const MfaInput&)>& anneal);
+// A method of the family (options read from params): its apply() does validate_context, CSR
+// graph, fixed vertices, capacities, distances; then anneal (phase "<method> anneal") returns
+// the rounded mapping; fixed vertices get their terminals back and repair_overload enforces the
+// load bound ("<method> balance").
+MethodPtr make_mfa_family_method(const MethodParams& params, const std::string& method,
+                                 MfaAnneal anneal);
 
 }  // namespace tartan

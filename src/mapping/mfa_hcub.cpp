@@ -181,27 +181,17 @@ int hypercube_dimension(const Architecture& arch) {
   return dims;
 }
 
-class MfaHcubMethod : public MappingMethod {
- public:
-  explicit MfaHcubMethod(const MfaOptions& options) : options_(options) {}
-
-  void apply(MappingContext& ctx) const override {
-    apply_mfa(ctx, "mfa_hcub", [&](const MfaInput& in) {
-      const int dims = hypercube_dimension(ctx.arch);
-      HypercubeAnnealing annealing(in.graph, dims, in.pinned, in.part, options_, in.random);
-      annealing.anneal(edge_matrix_eigenvalue(in.graph, in.random) / 2.0);
-      return annealing.rounded();
-    });
-  }
-
- private:
-  MfaOptions options_;
-};
+std::vector<Num> anneal_hypercube(const MfaInput& in) {
+  const int dims = hypercube_dimension(in.arch);
+  HypercubeAnnealing annealing(in.graph, dims, in.pinned, in.part, in.options, in.random);
+  annealing.anneal(edge_matrix_eigenvalue(in.graph, in.random) / 2.0);
+  return annealing.rounded();
+}
 
 }  // namespace
 
 MethodPtr make_mfa_hcub_method(const MethodParams& params) {
-  return std::make_unique<MfaHcubMethod>(read_mfa_options(params, "mfa_hcub"));
+  return make_mfa_family_method(params, "mfa_hcub", anneal_hypercube);
 }
 
 }  // namespace tartan
