@@ -2,7 +2,10 @@
 // splitmix64) owned by the mapping context, so the same seed gives the same mapping.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 namespace tartan {
 
@@ -34,6 +37,12 @@ class Random {
 
   // Uniform integer in [0, bound); bound > 0.
   std::uint64_t below(std::uint64_t bound) { return next() % bound; }
+
+  // Fisher-Yates shuffle, last position first (the draws below(n), below(n - 1), ..., below(2)).
+  template <class T>
+  void shuffle(std::vector<T>& values) {
+    for (std::size_t i = values.size(); i > 1; --i) std::swap(values[i - 1], values[below(i)]);
+  }
 
   // Uniform real in [0, 1).
   double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }

@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "common/error.hpp"
-#include "mapping/balance.hpp"
 #include "mapping/mapping_start.hpp"
 #include "mapping/methods.hpp"
 
@@ -164,20 +163,11 @@ class KlMethod : public MappingMethod {
   explicit KlMethod(const KlOptions& options) : options_(options) {}
 
   void apply(MappingContext& ctx) const override {
-    validate_context(ctx);
-    PhaseLog::Timer timer(ctx.phases, "kl");
-    const CsrGraph graph = csr_from_graph(ctx.graph);
-    const std::vector<I64> capacity =
-        terminal_capacities(ctx.arch, total_vertex_load(ctx.graph), ctx.imbalance);
-    complete_mapping(ctx, graph, capacity);
-    const DistanceOracle distance(ctx.arch);
-    const std::vector<char> pinned = pinned_vertices(ctx);
-    KwayState state(graph, distance, std::move(ctx.parttab), capacity);
-    repair_overload(state, pinned);
-    PairSwapPass pass(state, pinned, options_);
-    for (int p = 0; p < options_.passes; ++p)
-      if (pass.run() <= 0) break;
-    ctx.parttab = state.release_part();
+    refine_kway_mapping(ctx, "kl", [&](KwayState& state, const std::vector<char>& pinned) {
+      PairSwapPass pass(state, pinned, options_);
+      for (int p = 0; p < options_.passes; ++p)
+        if (pass.run() <= 0) break;
+    });
   }
 
  private:

@@ -66,8 +66,7 @@ class LevelRefiner {
     for (Num v : state_.boundary())
       if (!pinned_[v]) order_.push_back(v);
     std::sort(order_.begin(), order_.end());
-    for (Num i = static_cast<Num>(order_.size()) - 1; i > 0; --i)
-      std::swap(order_[i], order_[static_cast<Num>(random_.below(static_cast<std::uint64_t>(i) + 1))]);
+    random_.shuffle(order_);
   }
 
   // The best move of v that fits in the capacities: a gain, or leaving an overloaded terminal,

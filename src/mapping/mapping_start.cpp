@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "common/error.hpp"
+#include "mapping/balance.hpp"
 
 namespace tartan {
 
@@ -36,8 +37,7 @@ void place_unmapped_at_random(const CsrGraph& graph, std::vector<Num>& part,
       order.push_back(v);
   }
   if (order.empty()) return;
-  for (Num i = static_cast<Num>(order.size()) - 1; i > 0; --i)
-    std::swap(order[i], order[static_cast<Num>(random.below(static_cast<std::uint64_t>(i) + 1))]);
+  random.shuffle(order);
   // Heaviest first (random among equal loads), so that the last, light ones even the loads out.
   std::stable_sort(order.begin(), order.end(),
                    [&](Num a, Num b) { return graph.vwgt[a] > graph.vwgt[b]; });
@@ -149,6 +149,23 @@ void complete_mapping(MappingContext& ctx, const CsrGraph& graph, const std::vec
                    std::to_string(ctx.parttab[v]) + ", outside the target's " +
                    std::to_string(k) + " terminals");
   place_unmapped_at_random(graph, ctx.parttab, capacity, ctx.random);
+}
+
+void refine_kway_mapping(
+    MappingContext& ctx, const char* phase,
+    const std::function<void(KwayState& state, const std::vector<char>& pinned)>& refine) {
+  validate_context(ctx);
+  PhaseLog::Timer timer(ctx.phases, phase);
+  const CsrGraph graph = csr_from_graph(ctx.graph);
+  const std::vector<I64> capacity =
+      terminal_capacities(ctx.arch, total_vertex_load(ctx.graph), ctx.imbalance);
+  complete_mapping(ctx, graph, capacity);
+  const DistanceOracle distance(ctx.arch);
+  const std::vector<char> pinned = pinned_vertices(ctx);
+  KwayState state(graph, distance, std::move(ctx.parttab), capacity);
+  repair_overload(state, pinned);
+  refine(state, pinned);
+  ctx.parttab = state.release_part();
 }
 
 }  // namespace tartan

@@ -1,9 +1,11 @@
-// What the annealing and pair-swap methods (sa, kl, mfa, mfa_hcub) share around a KwayState:
-// the start when no mapping is given (a seeded random balanced one), and the repair of a mapping
-// whose terminals exceed the load bound (mapping/balance.hpp). Fixed vertices never move.
+// What the methods built on a KwayState (sa, kl, mfa, mfa_hcub, swap) share around it: the
+// fixed vertices and total load, the start when no mapping is given (a seeded random balanced
+// one), the repair of a mapping whose terminals exceed the load bound (mapping/balance.hpp) and
+// the apply() of kl and sa. Fixed vertices never move.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "common/num.hpp"
@@ -40,5 +42,12 @@ Num repair_overload(KwayState& state, const std::vector<char>& pinned);
 // random (place_unmapped_at_random). Used by the methods that refine a mapping or start one.
 void complete_mapping(MappingContext& ctx, const CsrGraph& graph,
                       const std::vector<std::int64_t>& capacity);
+
+// apply() of the methods that improve a k-way mapping (kl, sa), under the phase `phase`:
+// validate_context, complete_mapping, a KwayState on it within the load bound (repair_overload),
+// then refine(state, pinned) and the result back into ctx.parttab.
+void refine_kway_mapping(
+    MappingContext& ctx, const char* phase,
+    const std::function<void(KwayState& state, const std::vector<char>& pinned)>& refine);
 
 }  // namespace tartan

@@ -15,16 +15,12 @@
 #include <cmath>
 #include <vector>
 
-#include "mapping/balance.hpp"
-#include "mapping/mapping_start.hpp"
 #include "mapping/mfa_common.hpp"
 #include "mapping/methods.hpp"
 
 namespace tartan {
 
 namespace {
-
-using I64 = std::int64_t;
 
 // Spin values below this are left out of the neighbours' summed distribution.
 constexpr double kNegligible = 1e-6;
@@ -92,24 +88,15 @@ class PottsAnnealing {
       }
       for (Num p = 0; p < k_; ++p) load_[p] += g_.vwgt[i] * v[p];
     }
-    for (Num i = 0; i < n_; ++i)
-      if (!pinned_[i]) order_.push_back(i);
-    for (Num j = static_cast<Num>(order_.size()) - 1; j > 0; --j)
-      std::swap(order_[j], order_[static_cast<Num>(random.below(static_cast<std::uint64_t>(j) + 1))]);
+    order_ = free_vertices_shuffled(pinned_, random);
     beta_ = options.beta * balance_scale(graph, k_);
   }
 
   void anneal(double critical) {
     if (order_.empty() || k_ < 2) return;
-    // A graph without edges has no critical temperature: any scale will do for the loads.
-    double temperature = options_.tstart * (critical > 0 ? critical : 1.0);
-    const double coldest = temperature * kColdestRatio;
-    for (int step = 0; step < options_.temps && temperature > coldest; ++step) {
-      for (int sweep = 0; sweep < options_.sweeps; ++sweep)
-        if (sweep_once(temperature) < kSettled) break;
-      if (saturation() >= options_.sat) break;
-      temperature *= options_.alpha;
-    }
+    run_mfa_schedule(
+        options_, critical, [this](double temperature) { return sweep_once(temperature); },
+        [this] { return saturation(); });
   }
 
   // The likeliest terminal of each vertex (the lowest on a tie).
@@ -193,42 +180,18 @@ class PottsAnnealing {
   double beta_ = 0;
 };
 
-class MfaMethod : public MappingMethod {
- public:
-  explicit MfaMethod(const MfaOptions& options) : options_(options) {}
-
-  void apply(MappingContext& ctx) const override {
-    validate_context(ctx);
-    const CsrGraph graph = csr_from_graph(ctx.graph);
-    const std::vector<char> pinned = pinned_vertices(ctx);
-    const std::vector<I64> capacity =
-        terminal_capacities(ctx.arch, total_vertex_load(ctx.graph), ctx.imbalance);
-    const DistanceOracle distance(ctx.arch);
-    std::vector<Num> part;
-    {
-      PhaseLog::Timer timer(ctx.phases, "mfa anneal");
-      PottsAnnealing annealing(graph, distance, pinned, ctx.parttab, options_, ctx.random);
-      const double lambda = edge_matrix_eigenvalue(graph, ctx.random);
-      const double mu = distance_eigenvalue(distance, ctx.random);
-      annealing.anneal(lambda * mu / static_cast<double>(std::max<Num>(1, distance.size())));
-      part = annealing.rounded();
-    }
-    PhaseLog::Timer timer(ctx.phases, "mfa balance");
-    for (Num v = 0; v < graph.vertex_count(); ++v)
-      if (pinned[v]) part[v] = ctx.parttab[v];
-    KwayState state(graph, distance, std::move(part), capacity);
-    repair_overload(state, pinned);
-    ctx.parttab = state.release_part();
-  }
-
- private:
-  MfaOptions options_;
-};
+std::vector<Num> anneal_potts(const MfaInput& in) {
+  PottsAnnealing annealing(in.graph, in.distance, in.pinned, in.part, in.options, in.random);
+  const double lambda = edge_matrix_eigenvalue(in.graph, in.random);
+  const double mu = distance_eigenvalue(in.distance, in.random);
+  annealing.anneal(lambda * mu / static_cast<double>(std::max<Num>(1, in.distance.size())));
+  return annealing.rounded();
+}
 
 }  // namespace
 
 MethodPtr make_mfa_method(const MethodParams& params) {
-  return std::make_unique<MfaMethod>(read_mfa_options(params, "mfa"));
+  return make_mfa_family_method(params, "mfa", anneal_potts);
 }
 
 }  // namespace tartan

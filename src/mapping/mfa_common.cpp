@@ -1,7 +1,12 @@
 #include "mapping/mfa_common.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
 #include <vector>
+
+#include "mapping/balance.hpp"
+#include "mapping/mapping_start.hpp"
 
 namespace tartan {
 
@@ -64,6 +69,69 @@ double balance_scale(const CsrGraph& graph, Num terminals) {
   const double total = static_cast<double>(graph.total_vertex_weight());
   if (total <= 0 || terminals <= 0 || arcs <= 0) return 1.0 / std::max(1.0, total);
   return (arcs / total) / (total / static_cast<double>(terminals));
+}
+
+std::vector<Num> free_vertices_shuffled(const std::vector<char>& pinned, Random& random) {
+  std::vector<Num> order;
+  for (Num i = 0; i < static_cast<Num>(pinned.size()); ++i)
+    if (!pinned[i]) order.push_back(i);
+  random.shuffle(order);
+  return order;
+}
+
+void run_mfa_schedule(const MfaOptions& options, double critical,
+                      const std::function<double(double)>& sweep_once,
+                      const std::function<double()>& saturation) {
+  double temperature = options.tstart * (critical > 0 ? critical : 1.0);
+  const double coldest = temperature * kColdestRatio;
+  for (int step = 0; step < options.temps && temperature > coldest; ++step) {
+    for (int sweep = 0; sweep < options.sweeps; ++sweep)
+      if (sweep_once(temperature) < kSettled) break;
+    if (saturation() >= options.sat) break;
+    temperature *= options.alpha;
+  }
+}
+
+namespace {
+
+class MfaFamilyMethod : public MappingMethod {
+ public:
+  MfaFamilyMethod(const MfaOptions& options, const std::string& method, MfaAnneal anneal)
+      : options_(options), anneal_phase_(method + " anneal"),
+        balance_phase_(method + " balance"), anneal_(std::move(anneal)) {}
+
+  void apply(MappingContext& ctx) const override {
+    validate_context(ctx);
+    const CsrGraph graph = csr_from_graph(ctx.graph);
+    const std::vector<char> pinned = pinned_vertices(ctx);
+    const std::vector<std::int64_t> capacity =
+        terminal_capacities(ctx.arch, total_vertex_load(ctx.graph), ctx.imbalance);
+    const DistanceOracle distance(ctx.arch);
+    std::vector<Num> part;
+    {
+      PhaseLog::Timer timer(ctx.phases, anneal_phase_.c_str());
+      part = anneal_(MfaInput{ctx.arch, distance, graph, pinned, ctx.parttab, options_, ctx.random});
+    }
+    PhaseLog::Timer timer(ctx.phases, balance_phase_.c_str());
+    for (Num v = 0; v < graph.vertex_count(); ++v)
+      if (pinned[v]) part[v] = ctx.parttab[v];
+    KwayState state(graph, distance, std::move(part), capacity);
+    repair_overload(state, pinned);
+    ctx.parttab = state.release_part();
+  }
+
+ private:
+  MfaOptions options_;
+  std::string anneal_phase_, balance_phase_;
+  MfaAnneal anneal_;
+};
+
+}  // namespace
+
+MethodPtr make_mfa_family_method(const MethodParams& params, const std::string& method,
+                                 MfaAnneal anneal) {
+  return std::make_unique<MfaFamilyMethod>(read_mfa_options(params, method), method,
+                                           std::move(anneal));
 }
 
 }  // namespace tartan

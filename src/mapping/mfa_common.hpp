@@ -1,13 +1,19 @@
 // What the two mean-field annealing methods share (mfa_hcub.cpp, mfa.cpp; seed 002): their
-// options and how a strategy sets them, the critical-temperature estimate and the scale of the
-// balance term.
+// options and how a strategy sets them, the critical-temperature estimate, the scale of the
+// balance term, the cooling schedule and the apply() around the annealing (setup, rounding
+// repair). Each method keeps only its spins and their update.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "common/method_params.hpp"
 #include "common/random.hpp"
+#include "arch/distance_oracle.hpp"
 #include "graph/coarsening.hpp"
+#include "mapping/method.hpp"
 
 namespace tartan {
 
@@ -44,5 +50,36 @@ double edge_matrix_eigenvalue(const CsrGraph& graph, Random& random);
 // one of `terminals` terminals: the factor that makes beta = 1 weigh a relative overload of 1
 // like the edges of a vertex.
 double balance_scale(const CsrGraph& graph, Num terminals);
+
+// The free (not pinned) vertices in a seeded random order: the order of the updates.
+std::vector<Num> free_vertices_shuffled(const std::vector<char>& pinned, Random& random);
+
+// The cooling schedule: from options.tstart times critical (1 if critical <= 0: no edges),
+// up to options.sweeps calls of sweep_once(T) per temperature (returning the largest spin
+// change; below kSettled ends the temperature), until saturation() reaches options.sat,
+// options.temps temperatures or kColdestRatio of the first one.
+void run_mfa_schedule(const MfaOptions& options, double critical,
+                      const std::function<double(double)>& sweep_once,
+                      const std::function<double()>& saturation);
+
+// What one annealing needs from apply(): the target and its distances, the graph, the fixed
+// vertices, the given mapping and the options.
+struct MfaInput {
+  const Architecture& arch;
+  const DistanceOracle& distance;
+  const CsrGraph& graph;
+  const std::vector<char>& pinned;
+  const std::vector<Num>& part;
+  const MfaOptions& options;
+  Random& random;
+};
+using MfaAnneal = std::function<std::vector<Num>(const MfaInput&)>;
+
+// A method of the family (options read from params): its apply() does validate_context, CSR
+// graph, fixed vertices, capacities, distances; then anneal (phase "<method> anneal") returns
+// the rounded mapping; fixed vertices get their terminals back and repair_overload enforces the
+// load bound ("<method> balance").
+MethodPtr make_mfa_family_method(const MethodParams& params, const std::string& method,
+                                 MfaAnneal anneal);
 
 }  // namespace tartan

@@ -21,16 +21,12 @@
 #include <vector>
 
 #include "common/error.hpp"
-#include "mapping/balance.hpp"
-#include "mapping/mapping_start.hpp"
 #include "mapping/mfa_common.hpp"
 #include "mapping/methods.hpp"
 
 namespace tartan {
 
 namespace {
-
-using I64 = std::int64_t;
 
 constexpr int kMaxHypercubeDims = 24;
 
@@ -56,24 +52,15 @@ class HypercubeAnnealing {
       terminal_probabilities(i, z_);
       for (Num p = 0; p < terminals_; ++p) load_[p] += g_.vwgt[i] * z_[p];
     }
-    for (Num i = 0; i < n_; ++i)
-      if (!pinned_[i]) order_.push_back(i);
-    for (Num k = static_cast<Num>(order_.size()) - 1; k > 0; --k)
-      std::swap(order_[k], order_[static_cast<Num>(random.below(static_cast<std::uint64_t>(k) + 1))]);
+    order_ = free_vertices_shuffled(pinned_, random);
     beta_ = options.beta * balance_scale(graph, terminals_);
   }
 
   void anneal(double critical) {
     if (order_.empty()) return;
-    // A graph without edges has no critical temperature: any scale will do for the loads.
-    double temperature = options_.tstart * (critical > 0 ? critical : 1.0);
-    const double coldest = temperature * kColdestRatio;
-    for (int step = 0; step < options_.temps && temperature > coldest; ++step) {
-      for (int sweep = 0; sweep < options_.sweeps; ++sweep)
-        if (sweep_once(temperature) < kSettled) break;
-      if (saturation() >= options_.sat) break;
-      temperature *= options_.alpha;
-    }
+    run_mfa_schedule(
+        options_, critical, [this](double temperature) { return sweep_once(temperature); },
+        [this] { return saturation(); });
   }
 
   // The rounded mapping: bit d of vertex i's terminal is [v_id > 1/2].
@@ -194,41 +181,17 @@ int hypercube_dimension(const Architecture& arch) {
   return dims;
 }
 
-class MfaHcubMethod : public MappingMethod {
- public:
-  explicit MfaHcubMethod(const MfaOptions& options) : options_(options) {}
-
-  void apply(MappingContext& ctx) const override {
-    validate_context(ctx);
-    const int dims = hypercube_dimension(ctx.arch);
-    const CsrGraph graph = csr_from_graph(ctx.graph);
-    const std::vector<char> pinned = pinned_vertices(ctx);
-    const std::vector<I64> capacity =
-        terminal_capacities(ctx.arch, total_vertex_load(ctx.graph), ctx.imbalance);
-    std::vector<Num> part;
-    {
-      PhaseLog::Timer timer(ctx.phases, "mfa_hcub anneal");
-      HypercubeAnnealing annealing(graph, dims, pinned, ctx.parttab, options_, ctx.random);
-      annealing.anneal(edge_matrix_eigenvalue(graph, ctx.random) / 2.0);
-      part = annealing.rounded();
-    }
-    PhaseLog::Timer timer(ctx.phases, "mfa_hcub balance");
-    for (Num v = 0; v < graph.vertex_count(); ++v)
-      if (pinned[v]) part[v] = ctx.parttab[v];
-    const DistanceOracle distance(ctx.arch);
-    KwayState state(graph, distance, std::move(part), capacity);
-    repair_overload(state, pinned);
-    ctx.parttab = state.release_part();
-  }
-
- private:
-  MfaOptions options_;
-};
+std::vector<Num> anneal_hypercube(const MfaInput& in) {
+  const int dims = hypercube_dimension(in.arch);
+  HypercubeAnnealing annealing(in.graph, dims, in.pinned, in.part, in.options, in.random);
+  annealing.anneal(edge_matrix_eigenvalue(in.graph, in.random) / 2.0);
+  return annealing.rounded();
+}
 
 }  // namespace
 
 MethodPtr make_mfa_hcub_method(const MethodParams& params) {
-  return std::make_unique<MfaHcubMethod>(read_mfa_options(params, "mfa_hcub"));
+  return make_mfa_family_method(params, "mfa_hcub", anneal_hypercube);
 }
 
 }  // namespace tartan

@@ -13,8 +13,7 @@ class RandomMethod : public MappingMethod {
   void apply(MappingContext& ctx) const override {
     OneToOne free = prepare_one_to_one(ctx, "random");
     std::vector<Num>& terminals = free.free_terminals;
-    for (std::size_t i = terminals.size(); i > 1; --i)
-      std::swap(terminals[i - 1], terminals[ctx.random.below(i)]);
+    ctx.random.shuffle(terminals);
     for (std::size_t i = 0; i < free.free_vertices.size(); ++i)
       ctx.parttab[free.free_vertices[i]] = terminals[i];
   }

@@ -15,7 +15,6 @@
 #include <cmath>
 #include <vector>
 
-#include "mapping/balance.hpp"
 #include "mapping/mapping_start.hpp"
 #include "mapping/methods.hpp"
 
@@ -156,18 +155,9 @@ class SaMethod : public MappingMethod {
   explicit SaMethod(const SaOptions& options) : options_(options) {}
 
   void apply(MappingContext& ctx) const override {
-    validate_context(ctx);
-    PhaseLog::Timer timer(ctx.phases, "sa");
-    const CsrGraph graph = csr_from_graph(ctx.graph);
-    const std::vector<I64> capacity =
-        terminal_capacities(ctx.arch, total_vertex_load(ctx.graph), ctx.imbalance);
-    complete_mapping(ctx, graph, capacity);
-    const DistanceOracle distance(ctx.arch);
-    const std::vector<char> pinned = pinned_vertices(ctx);
-    KwayState state(graph, distance, std::move(ctx.parttab), capacity);
-    repair_overload(state, pinned);
-    anneal(state, pinned, ctx.random);
-    ctx.parttab = state.release_part();
+    refine_kway_mapping(ctx, "sa", [&](KwayState& state, const std::vector<char>& pinned) {
+      anneal(state, pinned, ctx.random);
+    });
   }
 
  private:

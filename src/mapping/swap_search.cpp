@@ -36,6 +36,7 @@
 #include "graph/traversal.hpp"
 #include "mapping/balance.hpp"
 #include "mapping/kway_state.hpp"
+#include "mapping/mapping_start.hpp"
 #include "mapping/methods.hpp"
 
 namespace tartan {
@@ -68,7 +69,7 @@ class SwapSearch {
     for (Num v = 0; v < n; ++v) contribution_[v] = cost_at(v, state_.terminal(v));
     std::vector<Num> order(static_cast<std::size_t>(n));
     std::iota(order.begin(), order.end(), 0);
-    for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[random.below(i)]);
+    random.shuffle(order);
     for (Num v : order) activate(v);
     if (options_.neighbourhood == Neighbourhood::pruned) {
       slot_.resize(static_cast<std::size_t>(n));
@@ -200,13 +201,11 @@ class SwapMethod : public MappingMethod {
                      std::to_string(ctx.parttab[v]) +
                      " (run a construction such as mm or topdown first)");
     PhaseLog::Timer timer(ctx.phases, "swap");
-    I64 total = 0;
-    for (Num v = 0; v < n; ++v) total += graph.vertex_load(v);
     const DistanceOracle distance(ctx.arch);
     const CsrGraph csr = csr_from_graph(graph);
-    KwayState state(csr, distance, ctx.parttab, terminal_capacities(ctx.arch, total, ctx.imbalance));
-    std::vector<char> pinned(static_cast<std::size_t>(n), 0);
-    for (Num v = 0; v < static_cast<Num>(ctx.fixed.size()); ++v) pinned[v] = ctx.fixed[v] ? 1 : 0;
+    KwayState state(csr, distance, ctx.parttab,
+                    terminal_capacities(ctx.arch, total_vertex_load(graph), ctx.imbalance));
+    const std::vector<char> pinned = pinned_vertices(ctx);
     SwapSearch(graph, state, pinned, options_).run(ctx.random);
     ctx.parttab = state.release_part();
   }
