@@ -151,6 +151,22 @@ void complete_mapping(MappingContext& ctx, const CsrGraph& graph, const std::vec
   place_unmapped_at_random(graph, ctx.parttab, capacity, ctx.random);
 }
 
+void relieve_overload(MappingContext& ctx) {
+  const std::vector<I64> capacity =
+      terminal_capacities(ctx.arch, total_vertex_load(ctx.graph), ctx.imbalance);
+  std::vector<I64> load(capacity.size(), 0);
+  for (Num v = 0; v < ctx.graph.vertnbr; ++v) load[ctx.parttab[v]] += ctx.graph.vertex_load(v);
+  bool overloaded = false;
+  for (std::size_t t = 0; t < load.size(); ++t) overloaded = overloaded || load[t] > capacity[t];
+  if (!overloaded) return;
+  PhaseLog::Timer timer(ctx.phases, "load bound");
+  const CsrGraph graph = csr_from_graph(ctx.graph);
+  const DistanceOracle distance(ctx.arch);
+  KwayState state(graph, distance, std::move(ctx.parttab), capacity);
+  repair_overload(state, pinned_vertices(ctx));
+  ctx.parttab = state.release_part();
+}
+
 void refine_kway_mapping(
     MappingContext& ctx, const char* phase,
     const std::function<void(KwayState& state, const std::vector<char>& pinned)>& refine) {

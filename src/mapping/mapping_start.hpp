@@ -38,6 +38,12 @@ void place_unmapped_at_random(const CsrGraph& graph, std::vector<Num>& part,
 // neither relieved nor filled further. Returns the moves made.
 Num repair_overload(KwayState& state, const std::vector<char>& pinned);
 
+// Brings a complete mapping within the load bound: when a terminal of ctx.parttab holds more
+// than its capacity (terminal_capacities of ctx's tolerance), repair_overload on it; otherwise
+// (the usual case) costs one pass over the vertices. What DRB ends with: its splits share the
+// tolerance level by level, which bounds each split, not each terminal.
+void relieve_overload(MappingContext& ctx);
+
 // Checks that every vertex of ctx.parttab is on a terminal or at -1; places the ones at -1 at
 // random (place_unmapped_at_random). Used by the methods that refine a mapping or start one.
 void complete_mapping(MappingContext& ctx, const CsrGraph& graph,
