@@ -8,12 +8,27 @@ if [ "${TARTAN_PYTHON_TESTS:-no}" != yes ]; then
   echo "python3 with NumPy and pytest not found by configure: skipped"
   exit 77
 fi
-asan=$(ldd "$TARTAN_PY_LIBRARY_FILE" 2>/dev/null | awk '/libasan/ { print $3 }')
-if [ -n "$asan" ]; then
-  echo "sanitizer build: preloading $asan"
-  LD_PRELOAD="$asan${LD_PRELOAD:+ $LD_PRELOAD}"
+# The sanitizer runtimes the library needs: the ones it names (ldd), else, when it only has
+# undefined __asan_/__ubsan_ symbols (libtool left the runtime out of the link), gcc's.
+lib=$TARTAN_PY_LIBRARY_FILE
+runtimes=$(ldd "$lib" 2>/dev/null | awk '/lib(asan|ubsan)/ { print $3 }' | tr '\n' ' ')
+if [ -z "$runtimes" ] && nm -D "$lib" 2>/dev/null | grep -q ' U __\(asan\|ubsan\)_'; then
+  for name in libasan.so libubsan.so; do
+    path=$(${CC:-cc} -print-file-name=$name 2>/dev/null)
+    case $path in /*) [ -e "$path" ] && runtimes="$runtimes$path " ;; esac
+  done
+fi
+if [ -n "$runtimes" ]; then
+  echo "sanitizer build: preloading $runtimes"
+  LD_PRELOAD="$runtimes${LD_PRELOAD:+ $LD_PRELOAD}"
   ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
   export LD_PRELOAD ASAN_OPTIONS
+fi
+# A library that still cannot be loaded from Python (a clang or libFuzzer build, whose runtimes
+# live in the programs it links) leaves the binding to the other builds' runs.
+if ! "$TARTAN_PYTHON" -c 'import ctypes, sys; ctypes.CDLL(sys.argv[1])' "$lib" 2>/dev/null; then
+  echo "the library of this build cannot be loaded by $TARTAN_PYTHON (sanitizer runtime): skipped"
+  exit 77
 fi
 PYTHONPATH="$TARTAN_PY_PATH${PYTHONPATH:+:$PYTHONPATH}"
 PYTHONDONTWRITEBYTECODE=1
