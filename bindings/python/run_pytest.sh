@@ -8,9 +8,15 @@ if [ "${TARTAN_PYTHON_TESTS:-no}" != yes ]; then
   echo "python3 with NumPy and pytest not found by configure: skipped"
   exit 77
 fi
+lib=$TARTAN_PY_LIBRARY_FILE
+# A clang build (the libFuzzer one) links its sanitizer runtime into each program, and the
+# command the tests run could not share a process with a runtime preloaded into Python.
+if readelf -p .comment "$lib" 2>/dev/null | grep -q clang; then
+  echo "library built by clang (sanitizer runtime in the programs): skipped"
+  exit 77
+fi
 # The sanitizer runtimes the library needs: the ones it names (ldd), else, when it only has
 # undefined __asan_/__ubsan_ symbols (libtool left the runtime out of the link), gcc's.
-lib=$TARTAN_PY_LIBRARY_FILE
 runtimes=$(ldd "$lib" 2>/dev/null | awk '/lib(asan|ubsan)/ { print $3 }' | tr '\n' ' ')
 if [ -z "$runtimes" ] && nm -D "$lib" 2>/dev/null | grep -q ' U __\(asan\|ubsan\)_'; then
   for name in libasan.so libubsan.so; do
@@ -24,8 +30,7 @@ if [ -n "$runtimes" ]; then
   ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
   export LD_PRELOAD ASAN_OPTIONS
 fi
-# A library that still cannot be loaded from Python (a clang or libFuzzer build, whose runtimes
-# live in the programs it links) leaves the binding to the other builds' runs.
+# A library that still cannot be loaded from Python leaves the binding to the other builds.
 if ! "$TARTAN_PYTHON" -c 'import ctypes, sys; ctypes.CDLL(sys.argv[1])' "$lib" 2>/dev/null; then
   echo "the library of this build cannot be loaded by $TARTAN_PYTHON (sanitizer runtime): skipped"
   exit 77
