@@ -15,15 +15,17 @@ if readelf -p .comment "$lib" 2>/dev/null | grep -q clang; then
   echo "library built by clang (sanitizer runtime in the programs): skipped"
   exit 77
 fi
-# The sanitizer runtimes the library needs: the ones it names (ldd), else, when it only has
-# undefined __asan_/__ubsan_ symbols (libtool left the runtime out of the link), gcc's.
-runtimes=$(ldd "$lib" 2>/dev/null | awk '/lib(asan|ubsan)/ { print $3 }' | tr '\n' ' ')
-if [ -z "$runtimes" ] && nm -D "$lib" 2>/dev/null | grep -q ' U __\(asan\|ubsan\)_'; then
-  for name in libasan.so libubsan.so; do
-    path=$(${CC:-cc} -print-file-name=$name 2>/dev/null)
-    case $path in /*) [ -e "$path" ] && runtimes="$runtimes$path " ;; esac
-  done
-fi
+# The sanitizer runtimes the library needs: the ones it names (ldd), and gcc's for the ones it
+# only has undefined symbols of (libtool may leave a runtime out of the link). ASan first.
+runtimes=
+for runtime in asan ubsan; do
+  path=$(ldd "$lib" 2>/dev/null | awk -v name="lib$runtime" 'index($1, name) == 1 { print $3 }')
+  if [ -z "$path" ] && nm -D "$lib" 2>/dev/null | grep -q " U __${runtime}_"; then
+    path=$(${CC:-cc} -print-file-name=lib$runtime.so 2>/dev/null)
+    case $path in /*) [ -e "$path" ] || path= ;; *) path= ;; esac
+  fi
+  [ -n "$path" ] && runtimes="$runtimes$path "
+done
 if [ -n "$runtimes" ]; then
   echo "sanitizer build: preloading $runtimes"
   LD_PRELOAD="$runtimes${LD_PRELOAD:+ $LD_PRELOAD}"
