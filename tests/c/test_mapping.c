@@ -26,19 +26,10 @@ static TARTAN_Num verttab1[VERTNBR + 1], edgetab1[4 * VERTNBR];
 static TARTAN_Num edgenbr;
 
 static void make_grid_arrays(void) {
-  TARTAN_Num v, arc = 0;
-  for (v = 0; v < VERTNBR; v++) {
-    TARTAN_Num x = v % SIDE, y = v / SIDE;
-    verttab[v] = arc;
-    if (x > 0) edgetab[arc++] = v - 1;
-    if (x < SIDE - 1) edgetab[arc++] = v + 1;
-    if (y > 0) edgetab[arc++] = v - SIDE;
-    if (y < SIDE - 1) edgetab[arc++] = v + SIDE;
-  }
-  verttab[VERTNBR] = arc;
-  edgenbr = arc;
+  TARTAN_Num v;
+  edgenbr = test_grid_arrays(SIDE, verttab, edgetab);
   for (v = 0; v <= VERTNBR; v++) verttab1[v] = verttab[v] + 1;
-  for (v = 0; v < arc; v++) edgetab1[v] = edgetab[v] + 1;
+  for (v = 0; v < edgenbr; v++) edgetab1[v] = edgetab[v] + 1;
   for (v = 0; v < VERTNBR; v++) vlbltab[v] = 100 + 3 * v; /* labels unrelated to indices */
 }
 

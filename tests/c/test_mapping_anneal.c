@@ -15,17 +15,7 @@ static TARTAN_Num verttab[VERTNBR + 1], edgetab[4 * VERTNBR];
 static TARTAN_Num edgenbr;
 
 static void make_grid_arrays(void) {
-  TARTAN_Num v, arc = 0;
-  for (v = 0; v < VERTNBR; v++) {
-    TARTAN_Num x = v % SIDE, y = v / SIDE;
-    verttab[v] = arc;
-    if (x > 0) edgetab[arc++] = v - 1;
-    if (x < SIDE - 1) edgetab[arc++] = v + 1;
-    if (y > 0) edgetab[arc++] = v - SIDE;
-    if (y < SIDE - 1) edgetab[arc++] = v + SIDE;
-  }
-  verttab[VERTNBR] = arc;
-  edgenbr = arc;
+  edgenbr = test_grid_arrays(SIDE, verttab, edgetab);
 }
 
 /* Hamming cost, edges counted once. A random mapping onto 4 terminals costs about 112 (one per

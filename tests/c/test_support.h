@@ -29,6 +29,23 @@ static inline const char *shared_data_path(const char *name) {
   return path;
 }
 
+/* A side x side grid (4-neighbour, vertex x + y * side) in compact CSR arrays, base 0:
+ * verttab gets side * side + 1 entries, edgetab up to 4 * side * side; returns the arc count. */
+static inline TARTAN_Num test_grid_arrays(TARTAN_Num side, TARTAN_Num *verttab,
+                                          TARTAN_Num *edgetab) {
+  TARTAN_Num v, arc = 0;
+  for (v = 0; v < side * side; v++) {
+    TARTAN_Num x = v % side, y = v / side;
+    verttab[v] = arc;
+    if (x > 0) edgetab[arc++] = v - 1;
+    if (x < side - 1) edgetab[arc++] = v + 1;
+    if (y > 0) edgetab[arc++] = v - side;
+    if (y < side - 1) edgetab[arc++] = v + side;
+  }
+  verttab[side * side] = arc;
+  return arc;
+}
+
 /* Runs every registered suite verbosely; exit status 1 if any test failed. */
 static inline int run_registered_suites(void) {
   unsigned int failures;
