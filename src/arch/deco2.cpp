@@ -167,6 +167,8 @@ class Deco2Architecture final : public TreeArchitecture {
   Num terminal_distance(Num a, Num b) const override {
     return distance(node_of(terminal_domain(a)), node_of(terminal_domain(b)));
   }
+  // Each distance merges two walk profiles: worth caching in DistanceOracle.
+  DistanceForm distance_form() const override { return DistanceForm::costly_generic(); }
 
   void save(std::ostream& out) const override {
     const bool own = file_tree_.shape.node_count() == 0;

@@ -22,6 +22,9 @@ struct DistanceForm {
     sub,        // the parent's distance between the listed terminals
   };
   Kind kind = Kind::generic;
+  // generic: one answer costs far more than a cache probe (deco 2 merges walk profiles), so the
+  // oracle keeps a bounded cache of the pairs it has answered.
+  bool costly = false;
 
   // grid: terminal x0 + x1·dims[0] + x2·dims[0]·dims[1] + ...; wrap for tori.
   const std::vector<Num>* dims = nullptr;
@@ -42,6 +45,11 @@ struct DistanceForm {
   static DistanceForm of_kind(Kind kind) {
     DistanceForm form;
     form.kind = kind;
+    return form;
+  }
+  static DistanceForm costly_generic() {
+    DistanceForm form;
+    form.costly = true;
     return form;
   }
   static DistanceForm grid(const std::vector<Num>& dims, bool wrap) {

@@ -48,15 +48,51 @@ DistanceOracle::DistanceOracle(const Architecture& arch)
       parent_terminals_ = form.parent_terminals->data();
       break;
     case Kind::generic:
+      if (form.costly) {
+        auto cache = std::make_shared<const PairCache>(size_);
+        if (cache->usable()) cache_ = std::move(cache);
+      }
+      break;
     case Kind::complete:
     case Kind::hypercube:
       break;
   }
 }
 
+DistanceOracle::PairCache::PairCache(Num terminals) {
+  while (terminal_bits_ < 63 && (std::uint64_t(1) << terminal_bits_) < std::uint64_t(terminals))
+    ++terminal_bits_;
+  distance_bits_ = 64 - 2 * terminal_bits_;
+  // Below 16 distance bits most distances would not fit: such targets (beyond 2^24 terminals)
+  // go uncached.
+  if (terminals >= 2 && distance_bits_ >= 16)
+    slots_ = std::vector<std::atomic<std::uint64_t>>(std::size_t(1) << kSlotBits);
+}
+
+bool DistanceOracle::PairCache::find(Num a, Num b, Num& distance) const {
+  const std::uint64_t key = pair_key(a, b);
+  const std::uint64_t word = slots_[slot_of(key)].load(std::memory_order_relaxed);
+  const std::uint64_t distance_mask = (std::uint64_t(1) << distance_bits_) - 1;
+  // An empty slot (0) never matches: a pair of distinct terminals has a non-zero key.
+  if ((word & ~distance_mask) != key) return false;
+  distance = Num(word & distance_mask);
+  return true;
+}
+
+void DistanceOracle::PairCache::store(Num a, Num b, Num distance) const {
+  if (distance < 0 || std::uint64_t(distance) >> distance_bits_ != 0) return;
+  const std::uint64_t key = pair_key(a, b);
+  slots_[slot_of(key)].store(key | std::uint64_t(distance), std::memory_order_relaxed);
+}
+
 Num DistanceOracle::delegated_distance(Num a, Num b) const {
   if (kind_ == Kind::sub) return (*parent_)(parent_terminals_[a], parent_terminals_[b]);
-  return arch_.terminal_distance(a, b);
+  if (!cache_) return arch_.terminal_distance(a, b);
+  Num distance;
+  if (cache_->find(a, b, distance)) return distance;
+  distance = arch_.terminal_distance(a, b);
+  cache_->store(a, b, distance);
+  return distance;
 }
 
 void DistanceOracle::row(Num from, const Num* to, std::size_t count, Num* out) const {
@@ -78,7 +114,7 @@ void DistanceOracle::row(Num from, const Num* to, std::size_t count, Num* out) c
       break;
   }
   for (std::size_t i = 0; i < count; ++i)
-    out[i] = to[i] == from ? 0 : arch_.terminal_distance(from, to[i]);
+    out[i] = to[i] == from ? 0 : delegated_distance(from, to[i]);
 }
 
 void DistanceOracle::grid_row(Num from, const Num* to, std::size_t count, Num* out) const {

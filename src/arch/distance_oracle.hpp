@@ -6,8 +6,10 @@
 // construction and each query switches on it: no virtual call for complete graphs,
 // hypercubes, meshes and tori (O(dimensions)), tree-leaves (O(levels)) and `sub` of those
 // (through an oracle of the parent). Other kinds (deco 0 reads its matrix, deco 2 merges its
-// walk profiles) are asked through Architecture::terminal_distance. Memory is O(levels +
-// dimensions) plus the parent's oracle for `sub`; nothing is quadratic in the terminals.
+// walk profiles) are asked through Architecture::terminal_distance; for costly kinds (deco 2)
+// the answers go through a bounded pair cache shared by the oracle's copies. Memory is
+// O(levels + dimensions) plus the parent's oracle for `sub` and the cache's fixed 1 MiB;
+// nothing is quadratic in the terminals.
 //
 // Terminals are 0 .. size()-1; out-of-range numbers are not checked on this hot path.
 // Variable-sized targets (varcmplt, varhcub; size() is 0) have no terminal count: their
@@ -17,6 +19,7 @@
 // these targets, so they take the generic path.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -138,6 +141,31 @@ class DistanceOracle {
     return tree_depths_[depth].cost;
   }
 
+  // A direct-mapped cache of answered pairs for costly generic targets. Each slot is one 64-bit
+  // word holding the pair (smaller terminal first) and its distance, so concurrent queries
+  // read and write whole entries without locks: a lookup either finds its own pair or misses.
+  // Pairs need 2 × terminal_bits bits; distances that do not fit in the rest are not cached.
+  class PairCache {
+   public:
+    explicit PairCache(Num terminals);
+    bool usable() const { return !slots_.empty(); }
+    bool find(Num a, Num b, Num& distance) const;
+    void store(Num a, Num b, Num distance) const;
+
+   private:
+    std::uint64_t pair_key(Num a, Num b) const {
+      return (std::uint64_t(a < b ? a : b) << terminal_bits_ | std::uint64_t(a < b ? b : a))
+             << distance_bits_;
+    }
+    std::size_t slot_of(std::uint64_t key) const {
+      return std::size_t((key * 0x9E3779B97F4A7C15ull) >> (64 - kSlotBits));
+    }
+    static constexpr int kSlotBits = 17;  // 2^17 words: 1 MiB
+    int terminal_bits_ = 0;
+    int distance_bits_ = 0;
+    mutable std::vector<std::atomic<std::uint64_t>> slots_;
+  };
+
   // sub and generic, out of line so that the closed forms above can be inlined at call sites
   // (a recursive function would not be).
   Num delegated_distance(Num a, Num b) const;
@@ -154,6 +182,7 @@ class DistanceOracle {
   const Num* leaf_in_block_ = nullptr;     // ltleaf: terminal offset in a block -> leaf offset
   Num block_ = 1;
   std::shared_ptr<const DistanceOracle> parent_;  // sub
+  std::shared_ptr<const PairCache> cache_;        // costly generic kinds
   const Num* parent_terminals_ = nullptr;          // sub: terminal -> parent terminal
 };
 

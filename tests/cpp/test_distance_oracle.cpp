@@ -261,5 +261,43 @@ TEST(DistanceOracle, CopiesAndConcurrentQueriesAgree) {
   EXPECT_EQ(mismatches[1], 0);
 }
 
+// deco 2 answers through the oracle's pair cache, shared by copies: with more pairs than cache
+// slots (entries are evicted and rewritten while another thread reads them), every answer
+// stays the target's own distance.
+TEST(DistanceOracle, CachedDistancesOfCostlyTargetsStayExactUnderConcurrency) {
+  const auto torus = tartan_test::grid_graph_nd({24, 24}, true);
+  const ArchPtr arch = build_deco2(*torus, nullptr);
+  ASSERT_TRUE(arch->distance_form().costly);
+  const DistanceOracle oracle(*arch);
+  const DistanceOracle copy = oracle;
+  const Num n = arch->size();
+  std::vector<Num> expected(static_cast<std::size_t>(n * n));
+  for (Num a = 0; a < n; ++a)
+    for (Num b = 0; b < n; ++b)
+      expected[static_cast<std::size_t>(a * n + b)] = a == b ? 0 : arch->terminal_distance(a, b);
+  std::vector<int> mismatches(2, 0);
+  auto work = [&](const DistanceOracle& used, bool reversed, int& count) {
+    std::vector<Num> row(static_cast<std::size_t>(n));
+    std::vector<Num> all(static_cast<std::size_t>(n));
+    for (Num b = 0; b < n; ++b) all[static_cast<std::size_t>(b)] = b;
+    for (int round = 0; round < 2; ++round)
+      for (Num step = 0; step < n; ++step) {
+        const Num a = reversed ? n - 1 - step : step;
+        for (Num b = 0; b < n; ++b)
+          if (used(a, b) != expected[static_cast<std::size_t>(a * n + b)]) ++count;
+        used.row(a, all.data(), all.size(), row.data());
+        for (Num b = 0; b < n; ++b)
+          if (row[static_cast<std::size_t>(b)] != expected[static_cast<std::size_t>(a * n + b)])
+            ++count;
+      }
+  };
+  std::thread first(work, std::cref(oracle), false, std::ref(mismatches[0]));
+  std::thread second(work, std::cref(copy), true, std::ref(mismatches[1]));
+  first.join();
+  second.join();
+  EXPECT_EQ(mismatches[0], 0);
+  EXPECT_EQ(mismatches[1], 0);
+}
+
 }  // namespace
 }  // namespace tartan
