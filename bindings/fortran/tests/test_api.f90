@@ -28,7 +28,9 @@ program test_api
   integer(k), target :: parttab(6)
   ! the path 1-2-3-4 as a target graph, base 1
   integer(k), target :: pverttab(5) = [1, 2, 4, 6, 7], pedgetab(6) = [2, 1, 3, 2, 4, 3]
-  integer(k) :: vertnbr, edgenbr, compnbr, edlosum
+  integer(k) :: vertnbr, edgenbr, compnbr, edlosum, phasenbr
+  character(len=:), allocatable :: phasename
+  real(8) :: seconds
   character(len=4096) :: datadir, archdir
   character(len=*), parameter :: scratch = "test_api.fortran.grf"
   integer :: code, failures, unit, ios
@@ -131,6 +133,13 @@ program test_api
   call expect(code == tartan_ok, "map init")
   code = tartan_graph_map_compute(graph, mapping, strat)
   call expect(code == tartan_ok .and. count(parttab == 0) == 3, "map compute, balanced halves")
+  code = tartan_graph_map_phase_count(graph, mapping, phasenbr)
+  call expect(code == tartan_ok .and. phasenbr >= 1, "phase count")
+  code = tartan_graph_map_phase(graph, mapping, 1_k, phasename, seconds)
+  call expect(code == tartan_ok .and. phasename(1:3) == "drb" .and. seconds >= 0, &
+    "first phase: " // phasename)
+  code = tartan_graph_map_phase(graph, mapping, phasenbr + 1, phasename)
+  call expect(code == tartan_einval .and. len(phasename) == 0, "phase beyond the count")
   parttab = -1
   parttab(1) = 1
   parttab(6) = 1

@@ -474,7 +474,8 @@ def _mapping_array(graph, mapping, name="mapping"):
     return _lib.num_array(mapping, name, graph.vertnbr).copy()
 
 
-def map(graph, arch, strategy=None, seed=0, imbalance=None, fixed=None, flags=STRATDEFAULT):
+def map(graph, arch, strategy=None, seed=0, imbalance=None, fixed=None, flags=STRATDEFAULT,
+        return_phases=False):
     """Maps graph onto arch and returns the terminal of each vertex (a NumPy array of
     NUM_DTYPE, numbered from 0).
 
@@ -483,21 +484,37 @@ def map(graph, arch, strategy=None, seed=0, imbalance=None, fixed=None, flags=ST
     STRATRECURSIVE, OR-ed) and imbalance (the tolerated load imbalance, default 0.01).
     seed: the random seed; the same graph, target, strategy and seed give the same mapping as
     ``tartan map --seed``. fixed: an array with one terminal per vertex, -1 for free vertices:
-    the others stay on their terminal. Raises TartanError (EFORMAT for a bad strategy, with the
-    position; EINVAL for a mismatch)."""
+    the others stay on their terminal. return_phases: also return where the time went, as a
+    list of (phase name, wall-clock seconds) pairs ("drb coarsen", "kway refine", ... as
+    ``tartan map -v`` prints them): the result is then (mapping, phases). Raises TartanError
+    (EFORMAT for a bad strategy, with the position; EINVAL for a mismatch)."""
     strat = _Strat(strategy, seed, imbalance, flags)
     try:
         if fixed is None:
             parttab = np.full(graph.vertnbr, -1, NUM_DTYPE)
-            _check(_lib_.TARTAN_graphMap(graph._handle, arch._handle, strat._handle,
-                                         _lib.num_pointer(parttab)))
+            compute = _lib_.TARTAN_graphMapCompute
         else:
             parttab = _mapping_array(graph, fixed, "fixed")
-            _check(_lib_.TARTAN_graphMapFixed(graph._handle, arch._handle, strat._handle,
-                                              _lib.num_pointer(parttab)))
+            compute = _lib_.TARTAN_graphMapFixedCompute
+        with _Mapping(graph, arch, parttab) as handle:
+            _check(compute(graph._handle, handle, strat._handle))
+            if return_phases:
+                return parttab, _phases(graph, handle)
     finally:
         strat.close()
     return parttab
+
+
+def _phases(graph, handle):
+    count = _lib.Num()
+    _check(_lib_.TARTAN_graphMapPhaseCount(graph._handle, handle, ctypes.byref(count)))
+    phases = []
+    for index in range(count.value):
+        name, seconds = ctypes.c_char_p(), ctypes.c_double()
+        _check(_lib_.TARTAN_graphMapPhase(graph._handle, handle, index, ctypes.byref(name),
+                                          ctypes.byref(seconds)))
+        phases.append((name.value.decode(), seconds.value))
+    return phases
 
 
 def part(graph, nparts, strategy=None, seed=0, imbalance=None, flags=STRATDEFAULT):

@@ -32,6 +32,19 @@ def test_map_torus_valid_balanced(tartan, mesh):
     assert cost(mesh, arch, rng.permutation(parts)) > 2 * cost(mesh, arch, parts)
 
 
+def test_map_returns_its_phases(tartan, mesh):
+    arch = tartan.Arch.torus(2, 2, 2)
+    parts, phases = tartan.map(mesh, arch, strategy="drb;kway", seed=1, return_phases=True)
+    assert np.array_equal(parts, tartan.map(mesh, arch, strategy="drb;kway", seed=1))
+    names = [name for name, _ in phases]
+    assert names[0] == "drb coarsen" and "kway refine" in names, names
+    assert all(seconds >= 0 for _, seconds in phases)
+    fixed = np.full(len(mesh), -1, tartan.NUM_DTYPE)
+    fixed[0] = 7
+    parts, phases = tartan.map(mesh, arch, fixed=fixed, return_phases=True)
+    assert parts[0] == 7 and phases
+
+
 def test_map_file_target_and_stats(tartan, mesh, arch_dir):
     arch = tartan.Arch.load(os.path.join(arch_dir, "mesh2D_4x4.tgt"))
     parts = tartan.map(mesh, arch, strategy="drb;kway", seed=2)
