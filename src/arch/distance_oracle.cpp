@@ -15,6 +15,7 @@ DistanceOracle::DistanceOracle(const Architecture& arch)
   kind_ = form.kind;
   switch (form.kind) {
     case Kind::grid: {
+      triangle_inequality_ = true;
       if (form.dims->size() > kMaxGridAxes)
         fail(ErrorCode::internal, std::string(arch.kind_name()) + " has more dimensions than a "
                                   "grid domain can hold");
@@ -37,6 +38,14 @@ DistanceOracle::DistanceOracle(const Architecture& arch)
               TreeDepth{Divisor(leaves_below[depth]), (*form.cost_from)[depth]});
       if (tree_depths_.empty())  // a single leaf: no pair of distinct terminals to answer
         tree_depths_.push_back(TreeDepth{Divisor(1), 0});
+      // Two of the three lowest common ancestors of any three leaves are the same node and
+      // the third is at least as deep: the inequality holds iff no depth costs more than
+      // twice a shallower one.
+      triangle_inequality_ = true;
+      for (std::size_t deep = 1; deep < tree_depths_.size(); ++deep)
+        for (std::size_t shallow = 0; shallow < deep; ++shallow)
+          if (tree_depths_[deep].cost > 2 * tree_depths_[shallow].cost)
+            triangle_inequality_ = false;
       if (form.leaf_in_block != nullptr) {
         leaf_in_block_ = form.leaf_in_block->data();
         block_ = Num(form.leaf_in_block->size());
@@ -45,6 +54,7 @@ DistanceOracle::DistanceOracle(const Architecture& arch)
     }
     case Kind::sub:
       parent_ = std::make_shared<const DistanceOracle>(*form.parent);
+      triangle_inequality_ = parent_->triangle_inequality_;
       parent_terminals_ = form.parent_terminals->data();
       break;
     case Kind::generic:
@@ -55,6 +65,7 @@ DistanceOracle::DistanceOracle(const Architecture& arch)
       break;
     case Kind::complete:
     case Kind::hypercube:
+      triangle_inequality_ = true;
       break;
   }
 }

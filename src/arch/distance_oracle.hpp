@@ -56,6 +56,12 @@ class DistanceOracle {
     }
     return delegated_distance(a, b);
   }
+  // True when every triple of terminals satisfies d(a, c) <= d(a, b) + d(b, c), known from the
+  // form: complete graphs, hypercubes, grids, tree-leaves whose deeper levels cost at most
+  // twice the shallower ones (always, with SCOTCH's summed link costs), and `sub` of those.
+  // False for generic kinds, whose matrices or walks promise nothing. Searches use it to
+  // discard exchanges that cannot pay without computing their gains.
+  bool triangle_inequality() const { return triangle_inequality_; }
   // out[i] = distance(from, to[i]) for i < count. Grids and tree-leaves decompose `from` once.
   void row(Num from, const Num* to, std::size_t count, Num* out) const;
   // Distance between two domains of the target (DRB's jobs ask for those).
@@ -176,6 +182,7 @@ class DistanceOracle {
   const Architecture& arch_;
   Num size_;
   Kind kind_ = Kind::generic;
+  bool triangle_inequality_ = false;
   std::vector<GridAxis> grid_inner_axes_;  // every kept dimension but the last, first first
   GridAxis grid_outer_axis_{Divisor(1), false};  // the last kept one (never divided by)
   std::vector<TreeDepth> tree_depths_;     // root side first; never empty for a tree-leaf

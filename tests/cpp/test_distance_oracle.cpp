@@ -71,6 +71,13 @@ void expect_oracle_exact(const Architecture& arch, const std::string& name) {
       ASSERT_EQ(long_row[i], oracle(a, scattered[i])) << "long row " << a << ", entry " << i;
   }
   oracle.row(0, all.data(), 0, row.data());  // an empty row writes nothing and does not fail
+  // A promised triangle inequality holds on every triple (the swap search prunes by it).
+  if (oracle.triangle_inequality())
+    for (Num a = 0; a < n; ++a)
+      for (Num b = 0; b < n; ++b)
+        for (Num c = 0; c < n; ++c)
+          ASSERT_LE(oracle(a, c), oracle(a, b) + oracle(b, c))
+              << "terminals " << a << ", " << b << ", " << c;
 }
 
 struct TextTarget {
@@ -117,6 +124,8 @@ TEST(DistanceOracle, EqualsTerminalDomainDistancesOnEveryFixedSizeKind) {
   for (const TextTarget& target : kTextTargets) {
     const ArchPtr arch = parse(target.text);
     EXPECT_EQ(arch->distance_form().kind, target.form) << target.text;
+    // Every algorithmic kind is a metric; only matrices and walks (generic) promise nothing.
+    EXPECT_TRUE(DistanceOracle(*arch).triangle_inequality()) << target.text;
     expect_oracle_exact(*arch, target.text);
   }
 }
