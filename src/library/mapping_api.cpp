@@ -15,6 +15,7 @@
 #include "library/graph_handle.hpp"
 #include "library/strat_handle.hpp"
 #include "metrics/mapping_stats.hpp"
+#include "strat/remap.hpp"
 
 using namespace tartan;
 using namespace tartan::api;
@@ -72,6 +73,31 @@ void compute(const Graph& graph, const Architecture& arch, const TARTAN_Strat* s
     for (std::size_t v = 0; v < parts.size(); ++v) fixed[v] = parts[v] != -1;
   }
   run_strategy(strategy, graph, arch, parts, fixed, phases);
+  std::copy(parts.begin(), parts.end(), parttab);
+}
+
+// Remaps graph onto arch into parttab against oldtab (TARTAN_graphRemap's contract); with
+// keep_fixed, parttab entries other than -1 are fixed vertices.
+void remap(const Graph& graph, const Architecture& arch, const TARTAN_Strat* strat,
+           const Num* oldtab, double emraval, const Num* vmlotab, Num* parttab, bool keep_fixed) {
+  check_graph(graph);
+  const Strategy default_strategy;
+  const Strategy& strategy = strat != nullptr ? unwrap<Strategy>(strat) : default_strategy;
+  const auto n = static_cast<std::size_t>(graph.vertnbr);
+  if (n > 0) {
+    require(parttab, "parttab");
+    require(oldtab, "oldtab");
+  }
+  std::vector<Num> parts(parttab, parttab + n);
+  std::vector<Num> old(oldtab, oldtab + n);
+  std::vector<Num> load;
+  if (vmlotab != nullptr) load.assign(vmlotab, vmlotab + n);
+  std::vector<bool> fixed;
+  if (keep_fixed) {
+    fixed.resize(n);
+    for (std::size_t v = 0; v < n; ++v) fixed[v] = parts[v] != -1;
+  }
+  run_remap(strategy, graph, arch, old, load, emraval, parts, fixed);
   std::copy(parts.begin(), parts.end(), parttab);
 }
 
@@ -169,6 +195,23 @@ TARTAN_API int TARTAN_graphMapFixed(TARTAN_Graph* graph, const TARTAN_Arch* arch
                                     TARTAN_Strat* strat, TARTAN_Num* parttab) {
   return guarded(__func__, [&] {
     compute(unwrap<Graph>(graph), *arch_of(arch), strat, parttab, true);
+  });
+}
+
+TARTAN_API int TARTAN_graphRemap(TARTAN_Graph* graph, const TARTAN_Arch* arch,
+                                 TARTAN_Strat* strat, const TARTAN_Num* oldtab, double emraval,
+                                 const TARTAN_Num* vmlotab, TARTAN_Num* parttab) {
+  return guarded(__func__, [&] {
+    remap(unwrap<Graph>(graph), *arch_of(arch), strat, oldtab, emraval, vmlotab, parttab, false);
+  });
+}
+
+TARTAN_API int TARTAN_graphRemapFixed(TARTAN_Graph* graph, const TARTAN_Arch* arch,
+                                      TARTAN_Strat* strat, const TARTAN_Num* oldtab,
+                                      double emraval, const TARTAN_Num* vmlotab,
+                                      TARTAN_Num* parttab) {
+  return guarded(__func__, [&] {
+    remap(unwrap<Graph>(graph), *arch_of(arch), strat, oldtab, emraval, vmlotab, parttab, true);
   });
 }
 

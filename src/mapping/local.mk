@@ -15,4 +15,5 @@ libtartan_core_la_SOURCES += src/mapping/method.hpp src/mapping/method.cpp \
 	src/mapping/mapping_start.hpp src/mapping/mapping_start.cpp \
 	src/mapping/kl.cpp src/mapping/sa.cpp \
 	src/mapping/mfa_common.hpp src/mapping/mfa_common.cpp \
-	src/mapping/mfa_hcub.cpp src/mapping/mfa.cpp
+	src/mapping/mfa_hcub.cpp src/mapping/mfa.cpp \
+	src/mapping/migration.hpp src/mapping/migration.cpp

@@ -4,4 +4,5 @@ libtartan_core_la_SOURCES += \
 	src/strat/method_table.hpp src/strat/method_table.cpp \
 	src/strat/composition.hpp src/strat/composition.cpp \
 	src/strat/strat_parser.hpp src/strat/strat_parser.cpp \
-	src/strat/strategy.hpp src/strat/strategy.cpp
+	src/strat/strategy.hpp src/strat/strategy.cpp \
+	src/strat/remap.hpp src/strat/remap.cpp

@@ -32,6 +32,10 @@ const CommandSpec kMapSpec = {
       "default strategy: letters b balance, q quality, r recursive only, s speed, t safety"},
      {'b', "balance", "RATIO", "imbalance tolerance in [0, 1] (default 0.01)"},
      {'f', "fixed", "FILE", "fixed vertices: a .map file of vertices that keep their terminal"},
+     {'\0', "old", "MAP",
+      "remap: an old mapping (.map) whose vertices cost --migration-cost each when moved"},
+     {'\0', "migration-cost", "W",
+      "remap: weight of one migrated vertex against one unit of communication (default 1)"},
      {'\0', "seed", "N", "seed of the random generator (default 0)"},
      {'v', "verbose", nullptr, "print the phase timings on standard error"}},
     2,
@@ -52,6 +56,14 @@ TARTAN_Num strategy_flags(const std::string& letters) {
     }
   }
   return flags;
+}
+
+double migration_weight(const std::string& text) {
+  char* end = nullptr;
+  const double value = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || !std::isfinite(value) || value < 0)
+    throw UsageError("--migration-cost must be a number >= 0, not '" + text + "'");
+  return value;
 }
 
 double balance_ratio(const std::string& text) {
@@ -113,6 +125,9 @@ int run_map_command(int argc, char** argv) {
   const double balance = balance_ratio(parsed->value("balance", "0.01"));
   const TARTAN_Num seed = static_cast<TARTAN_Num>(
       parse_integer(parsed->value("seed", "0"), "seed", 0, TARTAN_NUMMAX));
+  if (parsed->has("migration-cost") && !parsed->has("old"))
+    throw UsageError("--migration-cost needs an old mapping (--old MAP)");
+  const double migration = migration_weight(parsed->value("migration-cost", "1"));
   PhaseClock clock(parsed->has("verbose"));
 
   GraphHandle graph;
@@ -143,6 +158,27 @@ int run_map_command(int argc, char** argv) {
     const std::string fixed = parsed->value("fixed", "");
     check_call(TARTAN_graphMapLoadPath(graph.get(), &mapping, fixed.c_str()), fixed);
     clock.lap("read fixed");
+  }
+  if (parsed->has("old")) {
+    // The old mapping is read through a second mapping handle over its own array.
+    std::vector<TARTAN_Num> oldtab(static_cast<std::size_t>(vertnbr), -1);
+    TARTAN_Mapping old_mapping;
+    check_call(TARTAN_graphMapInit(graph.get(), &old_mapping, arch.get(), oldtab.data()),
+               "old mapping");
+    const std::string old = parsed->value("old", "");
+    const int loaded = TARTAN_graphMapLoadPath(graph.get(), &old_mapping, old.c_str());
+    TARTAN_graphMapExit(graph.get(), &old_mapping);
+    check_call(loaded, old);
+    clock.lap("read old");
+    if (parsed->has("fixed"))
+      check_call(TARTAN_graphRemapFixed(graph.get(), arch.get(), strat.get(), oldtab.data(),
+                                        migration, nullptr, parttab.data()),
+                 "remapping");
+    else
+      check_call(TARTAN_graphRemap(graph.get(), arch.get(), strat.get(), oldtab.data(),
+                                   migration, nullptr, parttab.data()),
+                 "remapping");
+  } else if (parsed->has("fixed")) {
     check_call(TARTAN_graphMapFixedCompute(graph.get(), &mapping, strat.get()), "mapping");
   } else {
     check_call(TARTAN_graphMapCompute(graph.get(), &mapping, strat.get()), "mapping");

@@ -1,0 +1,38 @@
+// Remapping: a mapping that pays for the vertices it moves away from an old mapping. SCOTCH's
+// remapping (the SCOTCH 7 user's guide, "SCOTCH_graphRemap": an old mapping, a per-vertex
+// migration load and the weight of migration against communication) minimises
+//     communication cost + weight x (sum of the migration loads of the migrated vertices),
+// a vertex being migrated when it had an old terminal and ends on another one.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "common/num.hpp"
+#include "mapping/kway_state.hpp"
+
+namespace tartan {
+
+struct MigrationCost {
+  const std::vector<Num>* old = nullptr;   // old terminal per vertex, -1: none (never migrates)
+  const std::vector<Num>* load = nullptr;  // migration load per vertex; null: 1 each
+  double weight = 0.0;                     // against one unit of communication cost
+  // Migration load of v if it ends on t.
+  double of(Num v, Num t) const {
+    const Num o = (*old)[v];
+    if (o == -1 || o == t) return 0.0;
+    return weight * static_cast<double>(load != nullptr ? (*load)[v] : 1);
+  }
+};
+
+// Weighted migration of a whole mapping: weight x sum of the loads of the migrated vertices.
+double migration_cost(const MigrationCost& migration, const std::vector<Num>& part);
+
+// Greedy passes of single-vertex moves over the non-pinned vertices, each toward the terminal
+// (its neighbours' terminals and its old one) that lowers communication + migration the most
+// and that takes its load (KwayState::fits); stops after a pass without a move or after
+// `passes` passes. Returns the moves made.
+Num refine_with_migration(KwayState& state, const std::vector<char>& pinned,
+                          const MigrationCost& migration, int passes);
+
+}  // namespace tartan
