@@ -46,6 +46,9 @@ class Network {
 // The network of arch; throws Error(not_supported) naming the kind when it has no links.
 const Network& network_of(const Architecture& arch);
 
+// The network's link count as a Num; Error(overflow) when it does not fit (32-bit builds).
+Num link_count_as_num(const Network& network);
+
 // Error(invalid) "link L out of range [0, N)" unless 0 <= link < count.
 void check_link_index(LinkIndex link, LinkIndex count);
 
