@@ -34,6 +34,10 @@ struct NetworkLink {
   Num bandwidth = 1;
 };
 ArchPtr make_network(const std::vector<Num>& slots, const std::vector<NetworkLink>& links);
+// The same from CSR arrays (TARTAN_archNetwork's contract: every link both ways with one
+// bandwidth; bandwidths and slots may be null for all 1); the arrays are only read.
+ArchPtr make_network_from_csr(Num baseval, Num nodenbr, const Num* verttab, const Num* slottab,
+                              const Num* edgetab, const Num* bwtab);
 
 // Reads one target description (.tgt text) and checks that nothing follows; throws
 // Error(format) naming the reader, the line and the token.

@@ -168,6 +168,52 @@ ArchPtr make_network(const std::vector<Num>& slots, const std::vector<NetworkLin
   return std::make_shared<NetworkArch>(slots, links);
 }
 
+ArchPtr make_network_from_csr(Num baseval, Num nodenbr, const Num* verttab, const Num* slottab,
+                              const Num* edgetab, const Num* bwtab) {
+  if (baseval != 0 && baseval != 1)
+    fail_invalid("base value " + std::to_string(baseval) + ", must be 0 or 1");
+  require_at_least(nodenbr, 1, "net node count");
+  if (verttab == nullptr || edgetab == nullptr) fail_invalid("verttab and edgetab are required");
+  std::vector<Num> slots(index(nodenbr), 1);
+  if (slottab != nullptr) slots.assign(slottab, slottab + nodenbr);
+  if (verttab[0] != baseval)
+    fail_invalid("verttab[0] is " + std::to_string(verttab[0]) + ", must be the base value");
+  for (Num v = 0; v < nodenbr; ++v)
+    if (verttab[v + 1] < verttab[v])
+      fail_invalid("verttab decreases at node " + std::to_string(v));
+  // Each link once (from its smaller end), checked against its twin arc.
+  std::vector<std::vector<std::pair<Num, Num>>> arcs(index(nodenbr));  // (head, bandwidth)
+  std::vector<NetworkLink> links;
+  for (Num v = 0; v < nodenbr; ++v)
+    for (Num arc = verttab[v] - baseval; arc < verttab[v + 1] - baseval; ++arc) {
+      const Num w = edgetab[arc] - baseval;
+      const Num bandwidth = bwtab ? bwtab[arc] : 1;
+      if (w < 0 || w >= nodenbr)
+        fail_invalid("arc " + std::to_string(arc) + " of node " + std::to_string(v) +
+                     " names node " + std::to_string(edgetab[arc]) + ", out of range");
+      arcs[index(v)].emplace_back(w, bandwidth);
+      if (v < w) links.push_back(NetworkLink{v, w, bandwidth});
+    }
+  for (Num v = 0; v < nodenbr; ++v) std::sort(arcs[index(v)].begin(), arcs[index(v)].end());
+  for (Num v = 0; v < nodenbr; ++v)
+    for (const auto& [w, bandwidth] : arcs[index(v)]) {
+      if (w == v) continue;  // make_network names the loop
+      const auto& back = arcs[index(w)];
+      const auto twin = std::lower_bound(back.begin(), back.end(), std::make_pair(v, Num(0)));
+      if (twin == back.end() || twin->first != v)
+        fail_invalid("the link from node " + std::to_string(v + baseval) + " to node " +
+                     std::to_string(w + baseval) + " is not listed the other way");
+      if (twin->second != bandwidth)
+        fail_invalid("the link between nodes " + std::to_string(v + baseval) + " and " +
+                     std::to_string(w + baseval) + " has bandwidths " +
+                     std::to_string(bandwidth) + " and " + std::to_string(twin->second));
+    }
+  for (Num v = 0; v < nodenbr; ++v)
+    for (const auto& [w, bandwidth] : arcs[index(v)])
+      if (w == v) links.push_back(NetworkLink{v, w, bandwidth});
+  return make_network(slots, links);
+}
+
 ArchPtr read_network(io::TextReader& reader) {
   const Num nodes = reader.read_num_at_least("net node count", 1);
   const Num link_count = reader.read_num_at_least("net link count", 0);
