@@ -58,7 +58,9 @@ void expect_consistent(const Architecture& arch, bool hops_are_distances) {
       std::vector<LinkIndex> links;
       net.route(a, b, links);
       ASSERT_EQ(Num(links.size()), net.hops(a, b)) << arch.kind_name() << " " << a << "->" << b;
-      if (hops_are_distances) ASSERT_EQ(Num(links.size()), arch.terminal_distance(a, b));
+      if (hops_are_distances) {
+        ASSERT_EQ(Num(links.size()), arch.terminal_distance(a, b));
+      }
       Num at = a;
       std::set<LinkIndex> crossed;
       for (LinkIndex link : links) {
