@@ -67,6 +67,7 @@ std::shared_ptr<const GraphRoutes::Tree> GraphRoutes::build_tree(Num source) con
           (best < 0 || u < best))
         best = u;
     }
+    if (best < 0) continue;  // asymmetric link costs (a hand-written file): v stays unreached
     for (Num arc = graph_.xadj[index(best)]; arc < graph_.xadj[index(best) + 1]; ++arc)
       if (graph_.adjncy[index(arc)] == v) {
         tree->entry_arc[index(v)] = arc;
@@ -92,8 +93,9 @@ void GraphRoutes::route(Num from, Num to, std::vector<LinkIndex>& links) const {
   for (Num v = vertex_of_node_[index(to)]; v != source;) {
     const Num arc = tree->entry_arc[index(v)];
     if (arc < 0)
-      fail_invalid("terminals " + std::to_string(from) + " and " + std::to_string(to) +
-                   " are not connected in the target graph");
+      fail_invalid("no route from terminal " + std::to_string(from) + " to terminal " +
+                   std::to_string(to) +
+                   " in the target graph (not connected, or link costs differ each way)");
     links.push_back(arc);
     v = tree->parent[index(v)];
   }
