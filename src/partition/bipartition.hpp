@@ -46,7 +46,7 @@ struct BipartitionWorkspace {
   GainQueue queue[2];
   std::vector<std::uint8_t> locked;
   std::vector<Num> moved;
-  std::vector<std::int64_t> gain_scratch;
+  std::vector<Num> candidates, next_candidates;  // FM: the vertices a pass starts from
 };
 
 // Value of the partial cost of side (0/1 per vertex) and the side loads.
