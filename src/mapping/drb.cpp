@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <string>
 
 #include "arch/distance_oracle.hpp"
@@ -69,7 +70,7 @@ class JobQueue {
 
 int ceil_log2(Num x) {
   int levels = 0;
-  while ((Num{1} << levels) < x) ++levels;
+  while ((std::int64_t{1} << levels) < x) ++levels;  // 64 bits: x may be 2^31 - 1
   return levels;
 }
 
@@ -81,18 +82,16 @@ class DrbRun {
 
   void run() {
     const Num n = graph_.vertnbr;
-    const Num k = arch_.size();
     vertex_domain_.assign(static_cast<std::size_t>(n), 0);
     domains_.push_back(arch_.first_domain());
-    std::vector<Num> terminal_domain(static_cast<std::size_t>(k), -1);
+    // The domain of each terminal holding fixed vertices (a map: the target may be huge).
+    std::map<Num, Num> terminal_domain;
     for (Num v = 0; v < n; ++v) {
       if (is_fixed(v)) {
         const Num t = ctx_.parttab[v];
-        if (terminal_domain[t] == -1) {
-          terminal_domain[t] = static_cast<Num>(domains_.size());
-          domains_.push_back(arch_.terminal_domain(t));
-        }
-        vertex_domain_[v] = terminal_domain[t];
+        const auto inserted = terminal_domain.emplace(t, static_cast<Num>(domains_.size()));
+        if (inserted.second) domains_.push_back(arch_.terminal_domain(t));
+        vertex_domain_[v] = inserted.first->second;
         fixed_order_.push_back(v);
       } else {
         order_.push_back(v);

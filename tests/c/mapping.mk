@@ -31,3 +31,8 @@ check_PROGRAMS += tests/c/test_faults
 TESTS += tests/c/test_faults
 tests_c_test_faults_SOURCES = tests/c/test_faults.cpp
 tests_c_test_faults_LDADD = $(TARTAN_CUNIT_LDADD)
+# Targets of 10^9 and more terminals under an address-space limit.
+check_PROGRAMS += tests/c/test_huge_targets
+TESTS += tests/c/test_huge_targets
+tests_c_test_huge_targets_SOURCES = tests/c/test_huge_targets.c
+tests_c_test_huge_targets_LDADD = $(TARTAN_CUNIT_LDADD)
