@@ -73,21 +73,28 @@ void KwayState::set_boundary(Num v, bool on) {
 
 const std::vector<KwayState::NeighbourTerminal>& KwayState::neighbour_terminals(Num v) {
   near_.clear();
-  for (Num arc = graph_.xadj[v]; arc < graph_.xadj[v + 1]; ++arc) {
-    const Num u = graph_.adjncy[arc];
-    if (u == v) continue;
-    const Num t = part_[u];
-    Num& slot = dense() ? slot_of_terminal_[t] : sparse_slot_.try_emplace(t, -1).first->second;
-    if (slot < 0) {
-      slot = static_cast<Num>(near_.size());
-      near_.push_back({t, 0});
+  // The same loop over a table or a hash map (two loops: the hot dense one stays tight).
+  auto gather = [&](auto&& slot_of) {
+    for (Num arc = graph_.xadj[v]; arc < graph_.xadj[v + 1]; ++arc) {
+      const Num u = graph_.adjncy[arc];
+      if (u == v) continue;
+      const Num t = part_[u];
+      Num& slot = slot_of(t);
+      if (slot < 0) {
+        slot = static_cast<Num>(near_.size());
+        near_.push_back({t, 0});
+      }
+      near_[slot].weight += graph_.adjwgt[arc];
     }
-    near_[slot].weight += graph_.adjwgt[arc];
-  }
-  if (dense())
-    for (const NeighbourTerminal& near : near_) slot_of_terminal_[near.terminal] = -1;
-  else
+  };
+  if (dense()) {
+    Num* table = slot_of_terminal_.data();
+    gather([table](Num t) -> Num& { return table[t]; });
+    for (const NeighbourTerminal& near : near_) table[near.terminal] = -1;
+  } else {
+    gather([this](Num t) -> Num& { return sparse_slot_.try_emplace(t, -1).first->second; });
     sparse_slot_.clear();
+  }
   return near_;
 }
 
