@@ -7,6 +7,7 @@
 
 #include "arch/distance_oracle.hpp"
 #include "common/error.hpp"
+#include "common/parallel.hpp"
 #include "graph/subgraph.hpp"
 #include "mapping/mapping_start.hpp"
 #include "mapping/methods.hpp"
@@ -67,6 +68,10 @@ class JobQueue {
   std::vector<Job> jobs_;
   std::size_t head_ = 0;
 };
+
+// Jobs of fewer free vertices run their multilevel runs one after the other: a thread costs
+// more than they do.
+constexpr Num kParallelJob = 2000;
 
 int ceil_log2(Num x) {
   int levels = 0;
@@ -195,29 +200,42 @@ class DrbRun {
     }
     problem_.graph = &subgraph_;
     problem_.cut_cost = arch_.domain_distance(part[0], part[1]);
-    // Several independent multilevel runs, the cheapest (then best balanced) kept.
-    I64 best_cost = 0, best_excess = 0;
-    for (int run = 0; run < options_.runs; ++run) {
-      std::vector<std::uint8_t>& target = run == 0 ? side_ : trial_side_;
-      const I64 cost = multilevel_bipartition(problem_, options_.bipartition, ctx_.random,
-                                              workspace_, target, phases_);
+    // Several independent multilevel runs, the cheapest (then best balanced) kept. Each run
+    // draws from a generator of its own, seeded from the strategy's in run order, and has its
+    // own workspace and phase log: runs of a job big enough to pay for a thread proceed in
+    // parallel, with the same result whatever the thread count.
+    const int runs = options_.runs;
+    if (runs_.size() < static_cast<std::size_t>(runs)) runs_.resize(static_cast<std::size_t>(runs));
+    for (int run = 0; run < runs; ++run) runs_[run].random.reseed(ctx_.random.next());
+    const int threads = count >= kParallelJob ? ctx_.threads : 1;
+    parallel_for(runs, threads, [&](int run) {
+      RunState& state = runs_[run];
+      state.log.clear();
+      const MultilevelPhases phases{ctx_.phases != nullptr ? &state.log : nullptr, "drb coarsen",
+                                    "drb initial", "drb refine"};
+      state.cost = multilevel_bipartition(problem_, options_.bipartition, state.random,
+                                          state.workspace, state.side, phases);
       I64 load[2];
-      bipartition_cost(problem_, target, load);
-      const I64 excess = std::max<I64>(0, load[0] - problem_.capacity[0]) +
-                         std::max<I64>(0, load[1] - problem_.capacity[1]);
-      if (run == 0 || excess < best_excess || (excess == best_excess && cost < best_cost)) {
-        best_cost = cost;
-        best_excess = excess;
-        if (run > 0) side_.swap(trial_side_);
-      }
+      bipartition_cost(problem_, state.side, load);
+      state.excess = std::max<I64>(0, load[0] - problem_.capacity[0]) +
+                     std::max<I64>(0, load[1] - problem_.capacity[1]);
+    });
+    int best = 0;
+    for (int run = 0; run < runs; ++run) {
+      const RunState& state = runs_[run];
+      if (ctx_.phases != nullptr) ctx_.phases->merge(state.log);
+      if (state.excess < runs_[best].excess ||
+          (state.excess == runs_[best].excess && state.cost < runs_[best].cost))
+        best = run;
     }
+    const std::vector<std::uint8_t>& side = runs_[best].side;
 
     // Reorder the job's vertices: side 0 first.
     scratch_.clear();
     Num split_at = job.begin;
     for (Num i = 0; i < count; ++i) {
       const Num v = order_[job.begin + i];
-      if (side_[i] == 0)
+      if (side[i] == 0)
         order_[split_at++] = v;
       else
         scratch_.push_back(v);
@@ -252,7 +270,6 @@ class DrbRun {
   const Architecture& arch_;
   const DistanceOracle distance_;
   const DrbOptions& options_;
-  const MultilevelPhases phases_{ctx_.phases, "drb coarsen", "drb initial", "drb refine"};
   JobQueue queue_;
   Num serial_ = 0;
 
@@ -268,8 +285,15 @@ class DrbRun {
   SubgraphExtractor extract_;
   CsrGraph subgraph_;
   BipartitionProblem problem_;
-  BipartitionWorkspace workspace_;
-  std::vector<std::uint8_t> side_, trial_side_;
+  // What one multilevel run of a job works with and finds.
+  struct RunState {
+    Random random;
+    BipartitionWorkspace workspace;
+    PhaseLog log;
+    std::vector<std::uint8_t> side;
+    I64 cost = 0, excess = 0;
+  };
+  std::vector<RunState> runs_;
 };
 
 class DrbMethod : public MappingMethod {

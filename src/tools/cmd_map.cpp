@@ -33,6 +33,8 @@ const CommandSpec kMapSpec = {
      {'b', "balance", "RATIO", "imbalance tolerance in [0, 1] (default 0.01)"},
      {'f', "fixed", "FILE", "fixed vertices: a .map file of vertices that keep their terminal"},
      {'\0', "seed", "N", "seed of the random generator (default 0)"},
+     {'t', "threads", "N", "threads to use, 0 for one per processing unit (default 1); the "
+                           "mapping is the same for any N"},
      {'v', "verbose", nullptr, "print the phase timings on standard error"}},
     2,
     2};
@@ -113,6 +115,8 @@ int run_map_command(int argc, char** argv) {
   const double balance = balance_ratio(parsed->value("balance", "0.01"));
   const TARTAN_Num seed = static_cast<TARTAN_Num>(
       parse_integer(parsed->value("seed", "0"), "seed", 0, TARTAN_NUMMAX));
+  const TARTAN_Num threads =
+      static_cast<TARTAN_Num>(parse_integer(parsed->value("threads", "1"), "threads", 0, 4096));
   PhaseClock clock(parsed->has("verbose"));
 
   GraphHandle graph;
@@ -128,6 +132,7 @@ int run_map_command(int argc, char** argv) {
     check_call(TARTAN_stratGraphMap(strat.get(), parsed->value("strategy", "").c_str()),
                "strategy");
   check_call(TARTAN_stratRandomSeed(strat.get(), seed), "seed");
+  check_call(TARTAN_stratThreads(strat.get(), threads), "threads");
 
   TARTAN_Num vertnbr = 0;
   TARTAN_graphSize(graph.get(), &vertnbr, nullptr);
