@@ -89,6 +89,9 @@ class DrbRun {
     const Num n = graph_.vertnbr;
     vertex_domain_.assign(static_cast<std::size_t>(n), 0);
     domains_.push_back(arch_.first_domain());
+    I64 total_load = 0;
+    for (Num v = 0; v < n; ++v) total_load += graph_.vertex_load(v);
+    sparse_load_ = total_load < arch_.domain_weight(domains_[0]);
     // The domain of each terminal holding fixed vertices (a map: the target may be huge).
     std::map<Num, Num> terminal_domain;
     for (Num v = 0; v < n; ++v) {
@@ -194,8 +197,13 @@ class DrbRun {
       const double ideal = total * static_cast<double>(weight[s]) /
                            static_cast<double>(weight[0] + weight[1]);
       if (s == 0) problem_.ideal0 = std::max(0.0, ideal - static_cast<double>(fixed_load[0]));
-      const I64 cap = std::max(static_cast<I64>(std::floor(ideal * (1.0 + tolerance))),
-                               static_cast<I64>(std::ceil(ideal - 1e-9)));
+      I64 cap = std::max(static_cast<I64>(std::floor(ideal * (1.0 + tolerance))),
+                         static_cast<I64>(std::ceil(ideal - 1e-9)));
+      // A target with more capacity than the graph has load (16 vertices onto a 4 x 4 x 10^8
+      // mesh): every terminal may hold a load of 1 (balance.hpp rounds the bounds up), so a
+      // half may take one unit per terminal rather than its proportional share, and the graph
+      // stays together instead of being spread over the whole target.
+      if (sparse_load_) cap = std::max<I64>(cap, arch_.domain_size(part[s]));
       problem_.capacity[s] = std::max<I64>(0, cap - fixed_load[s]);
     }
     problem_.graph = &subgraph_;
@@ -272,6 +280,7 @@ class DrbRun {
   const DrbOptions& options_;
   JobQueue queue_;
   Num serial_ = 0;
+  bool sparse_load_ = false;  // the graph's load is below the target's capacity
 
   std::vector<Domain> domains_;
   std::vector<Num> vertex_domain_;  // domain (index) each vertex is currently known to lie in
