@@ -224,7 +224,7 @@ class DrbRun {
       state.cost = multilevel_bipartition(problem_, options_.bipartition, state.random,
                                           state.workspace, state.side, phases);
       I64 load[2];
-      bipartition_cost(problem_, state.side, load);
+      bipartition_loads(subgraph_, state.side, load);
       state.excess = std::max<I64>(0, load[0] - problem_.capacity[0]) +
                      std::max<I64>(0, load[1] - problem_.capacity[1]);
     });

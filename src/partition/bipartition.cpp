@@ -132,6 +132,11 @@ I64 bipartition_cost(const BipartitionProblem& problem, const std::vector<std::u
   return problem.cut_cost * (cut_arcs / 2) + ext;
 }
 
+void bipartition_loads(const CsrGraph& g, const std::vector<std::uint8_t>& side, I64 load[2]) {
+  load[0] = load[1] = 0;
+  for (Num v = 0; v < g.vertex_count(); ++v) load[side[v]] += g.vwgt[v];
+}
+
 I64 fm_refine(const BipartitionProblem& problem, const BipartitionOptions& options,
               BipartitionWorkspace& ws, std::vector<std::uint8_t>& side, I64 load[2], I64 cost) {
   const CsrGraph& g = *problem.graph;
@@ -332,9 +337,7 @@ I64 multilevel_bipartition(const BipartitionProblem& problem, const BipartitionO
   };
   // Projection keeps the cost; FM refines it at each finer level.
   auto refine = [&](int level, std::vector<std::uint8_t>& current) {
-    const CsrGraph& g = *problem_at(level).graph;
-    load[0] = load[1] = 0;
-    for (Num v = 0; v < g.vertex_count(); ++v) load[current[v]] += g.vwgt[v];
+    bipartition_loads(*problem_at(level).graph, current, load);
     cost = fm_refine(problem_at(level), options, ws, current, load, cost);
   };
   multilevel_cycle(levels, side, solve, refine, phases);

@@ -53,6 +53,10 @@ struct BipartitionWorkspace {
 std::int64_t bipartition_cost(const BipartitionProblem& problem, const std::vector<std::uint8_t>& side,
                               std::int64_t load[2]);
 
+// The load of each side only (O(n), no edge visited).
+void bipartition_loads(const CsrGraph& graph, const std::vector<std::uint8_t>& side,
+                       std::int64_t load[2]);
+
 // Computes side (resized to the graph's vertex count) with the multilevel driver; returns the
 // partial cost.
 std::int64_t multilevel_bipartition(const BipartitionProblem& problem,
