@@ -137,8 +137,49 @@ void bipartition_loads(const CsrGraph& g, const std::vector<std::uint8_t>& side,
   for (Num v = 0; v < g.vertex_count(); ++v) load[side[v]] += g.vwgt[v];
 }
 
+namespace {
+
+// A vertex is an FM candidate when it has an external cost or a neighbour on the other side.
+bool is_candidate(const BipartitionProblem& problem, const std::vector<std::uint8_t>& side, Num v) {
+  if (external_of(problem, v) != 0) return true;
+  const CsrGraph& g = *problem.graph;
+  for (Num arc = g.xadj[v]; arc < g.xadj[v + 1]; ++arc)
+    if (side[g.adjncy[arc]] != side[v]) return true;
+  return false;
+}
+
+// ws.candidates := the candidates of side, by increasing index. With to_coarser, ws.candidates
+// holds on entry those of the coarser level this side was projected from: a vertex whose
+// coarse vertex had no neighbour on the other side has none either, so only the preimage of
+// the coarse candidates (and the vertices with an external cost) have their edges visited.
+void collect_candidates(const BipartitionProblem& problem, const std::vector<std::uint8_t>& side,
+                        BipartitionWorkspace& ws, const std::vector<Num>* to_coarser) {
+  const Num n = problem.graph->vertex_count();
+  std::vector<Num>& candidates = ws.candidates;
+  if (to_coarser == nullptr) {
+    candidates.clear();
+    for (Num v = 0; v < n; ++v)
+      if (is_candidate(problem, side, v)) candidates.push_back(v);
+    return;
+  }
+  Num limit = 0;
+  for (Num c : candidates) limit = std::max(limit, c + 1);
+  std::vector<std::uint8_t>& mark = ws.coarse_mark;
+  mark.assign(static_cast<std::size_t>(limit), 0);
+  for (Num c : candidates) mark[c] = 1;
+  candidates.clear();
+  for (Num v = 0; v < n; ++v) {
+    const Num c = (*to_coarser)[v];
+    if (((c < limit && mark[c]) || external_of(problem, v) != 0) && is_candidate(problem, side, v))
+      candidates.push_back(v);
+  }
+}
+
+}  // namespace
+
 I64 fm_refine(const BipartitionProblem& problem, const BipartitionOptions& options,
-              BipartitionWorkspace& ws, std::vector<std::uint8_t>& side, I64 load[2], I64 cost) {
+              BipartitionWorkspace& ws, std::vector<std::uint8_t>& side, I64 load[2], I64 cost,
+              const std::vector<Num>* to_coarser) {
   const CsrGraph& g = *problem.graph;
   const Num n = g.vertex_count();
   ws.locked.assign(static_cast<std::size_t>(n), 0);
@@ -149,21 +190,13 @@ I64 fm_refine(const BipartitionProblem& problem, const BipartitionOptions& optio
   const I64 twice_cut = 2 * problem.cut_cost;
   const double ideal[2] = {problem.ideal0, static_cast<double>(g.total_vertex_weight()) - problem.ideal0};
 
-  // A vertex is a candidate when it has an external cost or a neighbour on the other side. The
-  // first pass finds them by one sweep over the graph; a vertex becomes a candidate only when it
-  // or a neighbour changes side, so each later pass looks only at the previous candidates and
-  // the neighbourhoods of the moves kept, in O(boundary) rather than O(|E|) (on a 1M-vertex mesh
-  // the sweeps were most of the refinement time).
-  auto is_candidate = [&](Num v) {
-    if (external_of(problem, v) != 0) return true;
-    for (Num arc = g.xadj[v]; arc < g.xadj[v + 1]; ++arc)
-      if (side[g.adjncy[arc]] != side[v]) return true;
-    return false;
-  };
+  // The first pass finds the candidates by a sweep (over the preimage of the coarser level's
+  // candidates when known); a vertex becomes a candidate only when it or a neighbour changes
+  // side, so each later pass looks only at the previous candidates and the neighbourhoods of
+  // the moves kept, in O(boundary) rather than O(|E|). On return ws.candidates holds the
+  // candidates of the result, for the next finer level.
+  collect_candidates(problem, side, ws, to_coarser);
   std::vector<Num>& candidates = ws.candidates;
-  candidates.clear();
-  for (Num v = 0; v < n; ++v)
-    if (is_candidate(v)) candidates.push_back(v);
 
   for (int pass = 0; pass < options.passes; ++pass) {
     // Index order, as the sweep gives: equal gains then leave the queue in the same order.
@@ -257,7 +290,7 @@ I64 fm_refine(const BipartitionProblem& problem, const BipartitionOptions& optio
     auto consider = [&](Num v) {
       if (ws.locked[v]) return;
       ws.locked[v] = 1;
-      if (is_candidate(v)) next.push_back(v);
+      if (is_candidate(problem, side, v)) next.push_back(v);
     };
     for (Num v : candidates) consider(v);
     for (std::size_t i = 0; i < best_length; ++i) {
@@ -334,11 +367,12 @@ I64 multilevel_bipartition(const BipartitionProblem& problem, const BipartitionO
       }
     }
     cost = best.cost;
+    collect_candidates(coarsest, best_side, ws, nullptr);  // those of the try kept
   };
   // Projection keeps the cost; FM refines it at each finer level.
   auto refine = [&](int level, std::vector<std::uint8_t>& current) {
     bipartition_loads(*problem_at(level).graph, current, load);
-    cost = fm_refine(problem_at(level), options, ws, current, load, cost);
+    cost = fm_refine(problem_at(level), options, ws, current, load, cost, &levels.to_coarser(level));
   };
   multilevel_cycle(levels, side, solve, refine, phases);
   return cost;
