@@ -63,7 +63,9 @@ class CompleteArch final : public Architecture, public Network {
   bool bipartition(const Domain& dom, Domain& part0, Domain& part1) const override {
     const Num first = Num(dom.word[kFirst]), count = Num(dom.word[kCount]);
     if (count < 2) return false;
-    const Num cut = prefix_.empty() ? first + (count + 1) / 2 : balanced_cut(first, first + count);
+    // count / 2 + count % 2 rather than (count + 1) / 2: count may be 2^31 - 1.
+    const Num cut =
+        prefix_.empty() ? first + count / 2 + count % 2 : balanced_cut(first, first + count);
     part0 = interval(first, cut - first);
     part1 = interval(cut, first + count - cut);
     return true;

@@ -27,6 +27,11 @@ class PhaseLog {
   }
   const std::vector<Phase>& phases() const { return phases_; }
   void clear() { phases_.clear(); }
+  // Adds the durations of other's phases to those of the same names (work timed on other
+  // threads, each into a log of its own, gathered afterwards).
+  void merge(const PhaseLog& other) {
+    for (const Phase& phase : other.phases_) phases_[slot(phase.name.c_str())].seconds += phase.seconds;
+  }
 
   // Times its own lifetime into log under name; a null log times nothing. The phase is
   // entered when the timer starts, so that stopping it allocates nothing and cannot throw.

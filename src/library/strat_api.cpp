@@ -47,6 +47,10 @@ TARTAN_API int TARTAN_stratGraphMapBuild(TARTAN_Strat* strat, TARTAN_Num flagval
   });
 }
 
+TARTAN_API int TARTAN_stratThreads(TARTAN_Strat* strat, TARTAN_Num threadnbr) {
+  return guarded(__func__, [&] { set_strategy_threads(unwrap<Strategy>(strat), threadnbr); });
+}
+
 TARTAN_API int TARTAN_stratRandomSeed(TARTAN_Strat* strat, TARTAN_Num seed) {
   return guarded(__func__, [&] {
     unwrap<Strategy>(strat).seed = static_cast<std::uint64_t>(static_cast<std::int64_t>(seed));

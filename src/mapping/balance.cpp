@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace tartan {
 
@@ -32,6 +33,29 @@ std::vector<std::int64_t> terminal_capacities(const Architecture& arch, std::int
   for (Num t = 0; t < k; ++t)
     capacity[t] = load_capacity(total_load, weight[t], weight_sum, imbalance);
   return capacity;
+}
+
+TerminalCapacities::TerminalCapacities(std::vector<std::int64_t> table)
+    : table_(std::move(table)), size_(static_cast<Num>(table_.size())) {}
+
+TerminalCapacities::TerminalCapacities(const Architecture& arch, std::int64_t total_load,
+                                       double imbalance)
+    : size_(arch.size()) {
+  if (size_ <= kDenseTerminals) {
+    table_ = terminal_capacities(arch, total_load, imbalance);
+    return;
+  }
+  // The whole target's capacity is the sum of its terminals' weights, known without visiting them.
+  arch_ = &arch;
+  total_load_ = total_load;
+  weight_sum_ = arch.domain_weight(arch.first_domain());
+  imbalance_ = imbalance;
+}
+
+std::int64_t TerminalCapacities::computed(Num t) const {
+  if (weight_sum_ <= 0) return load_capacity(total_load_, 1, size_, imbalance_);
+  return load_capacity(total_load_, std::max<std::int64_t>(0, arch_->terminal_weight(t)),
+                       weight_sum_, imbalance_);
 }
 
 }  // namespace tartan

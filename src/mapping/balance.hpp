@@ -21,4 +21,35 @@ std::int64_t load_capacity(std::int64_t total_load, std::int64_t weight, std::in
 std::vector<std::int64_t> terminal_capacities(const Architecture& arch, std::int64_t total_load,
                                               double imbalance);
 
+// The load bound of every terminal as refinements ask for it: a table over [0, k) when the
+// target is small enough (up to kDenseTerminals terminals), and computed on demand from the
+// target otherwise, so that mapping 64 vertices onto a 2^31-terminal complete graph takes memory
+// in proportion to the graph, not to the target. Both give load_capacity of each terminal, with
+// the conventions of terminal_capacities.
+class TerminalCapacities {
+ public:
+  static constexpr Num kDenseTerminals = Num{1} << 22;
+
+  // An explicit table (tests, and callers that computed one).
+  TerminalCapacities(std::vector<std::int64_t> table);  // NOLINT: implicit on purpose
+  TerminalCapacities(const Architecture& arch, std::int64_t total_load, double imbalance);
+
+  Num size() const { return size_; }
+  // True when every bound sits in a table (then callers may keep per-terminal arrays too).
+  bool dense() const { return arch_ == nullptr; }
+  std::int64_t operator[](Num t) const {
+    return arch_ == nullptr ? table_[t] : computed(t);
+  }
+
+ private:
+  std::int64_t computed(Num t) const;
+
+  std::vector<std::int64_t> table_;
+  Num size_ = 0;
+  const Architecture* arch_ = nullptr;  // set when the bounds are computed on demand
+  std::int64_t total_load_ = 0;
+  std::int64_t weight_sum_ = 0;  // <= 0: every terminal counts as 1
+  double imbalance_ = 0;
+};
+
 }  // namespace tartan

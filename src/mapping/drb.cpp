@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <string>
 
 #include "arch/distance_oracle.hpp"
 #include "common/error.hpp"
+#include "common/parallel.hpp"
 #include "graph/subgraph.hpp"
 #include "mapping/mapping_start.hpp"
 #include "mapping/methods.hpp"
@@ -67,9 +69,13 @@ class JobQueue {
   std::size_t head_ = 0;
 };
 
+// Jobs of fewer free vertices run their multilevel runs one after the other: a thread costs
+// more than they do.
+constexpr Num kParallelJob = 2000;
+
 int ceil_log2(Num x) {
   int levels = 0;
-  while ((Num{1} << levels) < x) ++levels;
+  while ((std::int64_t{1} << levels) < x) ++levels;  // 64 bits: x may be 2^31 - 1
   return levels;
 }
 
@@ -81,18 +87,19 @@ class DrbRun {
 
   void run() {
     const Num n = graph_.vertnbr;
-    const Num k = arch_.size();
     vertex_domain_.assign(static_cast<std::size_t>(n), 0);
     domains_.push_back(arch_.first_domain());
-    std::vector<Num> terminal_domain(static_cast<std::size_t>(k), -1);
+    I64 total_load = 0;
+    for (Num v = 0; v < n; ++v) total_load += graph_.vertex_load(v);
+    sparse_load_ = total_load < arch_.domain_weight(domains_[0]);
+    // The domain of each terminal holding fixed vertices (a map: the target may be huge).
+    std::map<Num, Num> terminal_domain;
     for (Num v = 0; v < n; ++v) {
       if (is_fixed(v)) {
         const Num t = ctx_.parttab[v];
-        if (terminal_domain[t] == -1) {
-          terminal_domain[t] = static_cast<Num>(domains_.size());
-          domains_.push_back(arch_.terminal_domain(t));
-        }
-        vertex_domain_[v] = terminal_domain[t];
+        const auto inserted = terminal_domain.emplace(t, static_cast<Num>(domains_.size()));
+        if (inserted.second) domains_.push_back(arch_.terminal_domain(t));
+        vertex_domain_[v] = inserted.first->second;
         fixed_order_.push_back(v);
       } else {
         order_.push_back(v);
@@ -190,35 +197,53 @@ class DrbRun {
       const double ideal = total * static_cast<double>(weight[s]) /
                            static_cast<double>(weight[0] + weight[1]);
       if (s == 0) problem_.ideal0 = std::max(0.0, ideal - static_cast<double>(fixed_load[0]));
-      const I64 cap = std::max(static_cast<I64>(std::floor(ideal * (1.0 + tolerance))),
-                               static_cast<I64>(std::ceil(ideal - 1e-9)));
+      I64 cap = std::max(static_cast<I64>(std::floor(ideal * (1.0 + tolerance))),
+                         static_cast<I64>(std::ceil(ideal - 1e-9)));
+      // A target with more capacity than the graph has load (16 vertices onto a 4 x 4 x 10^8
+      // mesh): every terminal may hold a load of 1 (balance.hpp rounds the bounds up), so a
+      // half may take one unit per terminal rather than its proportional share, and the graph
+      // stays together instead of being spread over the whole target.
+      if (sparse_load_) cap = std::max<I64>(cap, arch_.domain_size(part[s]));
       problem_.capacity[s] = std::max<I64>(0, cap - fixed_load[s]);
     }
     problem_.graph = &subgraph_;
     problem_.cut_cost = arch_.domain_distance(part[0], part[1]);
-    // Several independent multilevel runs, the cheapest (then best balanced) kept.
-    I64 best_cost = 0, best_excess = 0;
-    for (int run = 0; run < options_.runs; ++run) {
-      std::vector<std::uint8_t>& target = run == 0 ? side_ : trial_side_;
-      const I64 cost = multilevel_bipartition(problem_, options_.bipartition, ctx_.random,
-                                              workspace_, target, phases_);
+    // Several independent multilevel runs, the cheapest (then best balanced) kept. Each run
+    // draws from a generator of its own, seeded from the strategy's in run order, and has its
+    // own workspace and phase log: runs of a job big enough to pay for a thread proceed in
+    // parallel, with the same result whatever the thread count.
+    const int runs = options_.runs;
+    if (runs_.size() < static_cast<std::size_t>(runs)) runs_.resize(static_cast<std::size_t>(runs));
+    for (int run = 0; run < runs; ++run) runs_[run].random.reseed(ctx_.random.next());
+    const int threads = count >= kParallelJob ? ctx_.threads : 1;
+    parallel_for(runs, threads, [&](int run) {
+      RunState& state = runs_[run];
+      state.log.clear();
+      const MultilevelPhases phases{ctx_.phases != nullptr ? &state.log : nullptr, "drb coarsen",
+                                    "drb initial", "drb refine"};
+      state.cost = multilevel_bipartition(problem_, options_.bipartition, state.random,
+                                          state.workspace, state.side, phases);
       I64 load[2];
-      bipartition_cost(problem_, target, load);
-      const I64 excess = std::max<I64>(0, load[0] - problem_.capacity[0]) +
-                         std::max<I64>(0, load[1] - problem_.capacity[1]);
-      if (run == 0 || excess < best_excess || (excess == best_excess && cost < best_cost)) {
-        best_cost = cost;
-        best_excess = excess;
-        if (run > 0) side_.swap(trial_side_);
-      }
+      bipartition_loads(subgraph_, state.side, load);
+      state.excess = std::max<I64>(0, load[0] - problem_.capacity[0]) +
+                     std::max<I64>(0, load[1] - problem_.capacity[1]);
+    });
+    int best = 0;
+    for (int run = 0; run < runs; ++run) {
+      const RunState& state = runs_[run];
+      if (ctx_.phases != nullptr) ctx_.phases->merge(state.log);
+      if (state.excess < runs_[best].excess ||
+          (state.excess == runs_[best].excess && state.cost < runs_[best].cost))
+        best = run;
     }
+    const std::vector<std::uint8_t>& side = runs_[best].side;
 
     // Reorder the job's vertices: side 0 first.
     scratch_.clear();
     Num split_at = job.begin;
     for (Num i = 0; i < count; ++i) {
       const Num v = order_[job.begin + i];
-      if (side_[i] == 0)
+      if (side[i] == 0)
         order_[split_at++] = v;
       else
         scratch_.push_back(v);
@@ -253,9 +278,9 @@ class DrbRun {
   const Architecture& arch_;
   const DistanceOracle distance_;
   const DrbOptions& options_;
-  const MultilevelPhases phases_{ctx_.phases, "drb coarsen", "drb initial", "drb refine"};
   JobQueue queue_;
   Num serial_ = 0;
+  bool sparse_load_ = false;  // the graph's load is below the target's capacity
 
   std::vector<Domain> domains_;
   std::vector<Num> vertex_domain_;  // domain (index) each vertex is currently known to lie in
@@ -269,8 +294,15 @@ class DrbRun {
   SubgraphExtractor extract_;
   CsrGraph subgraph_;
   BipartitionProblem problem_;
-  BipartitionWorkspace workspace_;
-  std::vector<std::uint8_t> side_, trial_side_;
+  // What one multilevel run of a job works with and finds.
+  struct RunState {
+    Random random;
+    BipartitionWorkspace workspace;
+    PhaseLog log;
+    std::vector<std::uint8_t> side;
+    I64 cost = 0, excess = 0;
+  };
+  std::vector<RunState> runs_;
 };
 
 class DrbMethod : public MappingMethod {

@@ -172,7 +172,7 @@ I64 run_kway_refine(MappingContext& ctx, const KwayOptions& options) {
 
   I64 total = 0;
   for (Num v = 0; v < n; ++v) total += graph.vertex_load(v);
-  const std::vector<I64> capacity = terminal_capacities(ctx.arch, total, ctx.imbalance);
+  const TerminalCapacities capacity(ctx.arch, total, ctx.imbalance);
   const DistanceOracle distance(ctx.arch);
 
   // The class of a vertex is its terminal, or k + its terminal when it is fixed: vertices merge

@@ -1,5 +1,6 @@
 #include "mapping/kway_state.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "common/error.hpp"
@@ -23,24 +24,26 @@ I64 mapping_cost(const Graph& graph, const DistanceOracle& distance, const Num* 
 }
 
 KwayState::KwayState(const CsrGraph& graph, const DistanceOracle& distance, std::vector<Num> part,
-                     std::vector<I64> capacity)
+                     TerminalCapacities capacity)
     : graph_(graph),
       distance_(distance),
       part_(std::move(part)),
       capacity_(std::move(capacity)),
-      load_(capacity_.size(), 0),
       foreign_arcs_(static_cast<std::size_t>(graph.vertex_count()), 0),
-      boundary_slot_(static_cast<std::size_t>(graph.vertex_count()), -1),
-      slot_of_terminal_(capacity_.size(), -1) {
+      boundary_slot_(static_cast<std::size_t>(graph.vertex_count()), -1) {
   const Num n = graph.vertex_count();
-  const Num k = static_cast<Num>(capacity_.size());
+  const Num k = capacity_.size();
+  if (dense()) {
+    load_.assign(static_cast<std::size_t>(k), 0);
+    slot_of_terminal_.assign(static_cast<std::size_t>(k), -1);
+  }
   if (static_cast<Num>(part_.size()) != n)
     fail(ErrorCode::internal, "KwayState: the mapping does not match the graph");
   for (Num v = 0; v < n; ++v) {
     if (part_[v] < 0 || part_[v] >= k)
       fail(ErrorCode::internal, "KwayState: vertex " + std::to_string(v) + " is on terminal " +
                                     std::to_string(part_[v]));
-    load_[part_[v]] += graph.vwgt[v];
+    add_load(part_[v], graph.vwgt[v]);
   }
   for (Num v = 0; v < n; ++v) {
     for (Num arc = graph.xadj[v]; arc < graph.xadj[v + 1]; ++arc) {
@@ -70,17 +73,28 @@ void KwayState::set_boundary(Num v, bool on) {
 
 const std::vector<KwayState::NeighbourTerminal>& KwayState::neighbour_terminals(Num v) {
   near_.clear();
-  for (Num arc = graph_.xadj[v]; arc < graph_.xadj[v + 1]; ++arc) {
-    const Num u = graph_.adjncy[arc];
-    if (u == v) continue;
-    const Num t = part_[u];
-    if (slot_of_terminal_[t] < 0) {
-      slot_of_terminal_[t] = static_cast<Num>(near_.size());
-      near_.push_back({t, 0});
+  // The same loop over a table or a hash map (two loops: the hot dense one stays tight).
+  auto gather = [&](auto&& slot_of) {
+    for (Num arc = graph_.xadj[v]; arc < graph_.xadj[v + 1]; ++arc) {
+      const Num u = graph_.adjncy[arc];
+      if (u == v) continue;
+      const Num t = part_[u];
+      Num& slot = slot_of(t);
+      if (slot < 0) {
+        slot = static_cast<Num>(near_.size());
+        near_.push_back({t, 0});
+      }
+      near_[slot].weight += graph_.adjwgt[arc];
     }
-    near_[slot_of_terminal_[t]].weight += graph_.adjwgt[arc];
+  };
+  if (dense()) {
+    Num* table = slot_of_terminal_.data();
+    gather([table](Num t) -> Num& { return table[t]; });
+    for (const NeighbourTerminal& near : near_) table[near.terminal] = -1;
+  } else {
+    gather([this](Num t) -> Num& { return sparse_slot_.try_emplace(t, -1).first->second; });
+    sparse_slot_.clear();
   }
-  for (const NeighbourTerminal& near : near_) slot_of_terminal_[near.terminal] = -1;
   return near_;
 }
 
@@ -115,8 +129,8 @@ I64 KwayState::swap_gain(Num u, Num v) const {
 void KwayState::relocate(Num v, Num t) {
   const Num from = part_[v];
   const I64 w = graph_.vwgt[v];
-  load_[from] -= w;
-  load_[t] += w;
+  add_load(from, -w);
+  add_load(t, w);
   part_[v] = t;
   for (Num arc = graph_.xadj[v]; arc < graph_.xadj[v + 1]; ++arc) {
     const Num u = graph_.adjncy[arc];
@@ -147,6 +161,27 @@ I64 KwayState::swap(Num u, Num v) {
   }
   cost_ += change;
   return change;
+}
+
+void KwayState::add_load(Num t, I64 w) {
+  if (dense()) {
+    load_[t] += w;
+    return;
+  }
+  const I64 now = (sparse_load_[t] += w);
+  if (now == 0) sparse_load_.erase(t);
+}
+
+std::vector<Num> KwayState::loaded_terminals() const {
+  std::vector<Num> terminals;
+  if (dense()) {
+    for (Num t = 0; t < terminal_count(); ++t)
+      if (load_[t] != 0) terminals.push_back(t);
+    return terminals;
+  }
+  for (const auto& entry : sparse_load_) terminals.push_back(entry.first);
+  std::sort(terminals.begin(), terminals.end());
+  return terminals;
 }
 
 I64 KwayState::recomputed_cost() const {

@@ -11,12 +11,14 @@
 #pragma once
 
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include "arch/distance_oracle.hpp"
 #include "common/num.hpp"
 #include "graph/coarsening.hpp"
 #include "graph/graph.hpp"
+#include "mapping/balance.hpp"
 
 namespace tartan {
 
@@ -33,9 +35,10 @@ class KwayState {
   };
 
   // graph (borrowed) with part[v] in [0, distance.size()) for every vertex; capacity per
-  // terminal. Self loops are ignored.
+  // terminal. Self loops are ignored. The per-terminal tables (loads, scratch) are arrays over
+  // the terminals when capacity is dense, hash maps over the terminals in use otherwise.
   KwayState(const CsrGraph& graph, const DistanceOracle& distance, std::vector<Num> part,
-            std::vector<I64> capacity);
+            TerminalCapacities capacity);
 
   const CsrGraph& graph() const { return graph_; }
   const DistanceOracle& distance() const { return distance_; }
@@ -43,11 +46,21 @@ class KwayState {
   const std::vector<Num>& part() const { return part_; }
   std::vector<Num> release_part() { return std::move(part_); }
 
-  I64 load(Num t) const { return load_[t]; }
+  Num terminal_count() const { return capacity_.size(); }
+  // False when the target is too big for per-terminal arrays (see TerminalCapacities).
+  bool dense() const { return capacity_.dense(); }
+  I64 load(Num t) const {
+    if (dense()) return load_[t];
+    const auto found = sparse_load_.find(t);
+    return found == sparse_load_.end() ? 0 : found->second;
+  }
   I64 capacity(Num t) const { return capacity_[t]; }
-  bool overloaded(Num t) const { return load_[t] > capacity_[t]; }
+  bool overloaded(Num t) const { return load(t) > capacity(t); }
   // True if v can join terminal t without exceeding its capacity.
-  bool fits(Num v, Num t) const { return load_[t] + graph_.vwgt[v] <= capacity_[t]; }
+  bool fits(Num v, Num t) const { return load(t) + graph_.vwgt[v] <= capacity(t); }
+  // The terminals holding some load, by increasing number (O(terminals in use) when not dense,
+  // O(k) otherwise).
+  std::vector<Num> loaded_terminals() const;
   I64 cost() const { return cost_; }
 
   // Vertices with a neighbour on another terminal, in no particular order.
@@ -82,12 +95,16 @@ class KwayState {
   const CsrGraph& graph_;
   const DistanceOracle& distance_;
   std::vector<Num> part_;
-  std::vector<I64> capacity_;
-  std::vector<I64> load_;
+  void add_load(Num t, I64 w);
+
+  TerminalCapacities capacity_;
+  std::vector<I64> load_;                      // dense
+  std::unordered_map<Num, I64> sparse_load_;   // otherwise: the terminals holding load
   std::vector<Num> foreign_arcs_;   // per vertex: arcs toward another terminal
   std::vector<Num> boundary_;
   std::vector<Num> boundary_slot_;  // position in boundary_, or -1
-  std::vector<Num> slot_of_terminal_;  // scratch of neighbour_terminals, -1 outside it
+  std::vector<Num> slot_of_terminal_;  // scratch of neighbour_terminals, -1 outside it (dense)
+  std::unordered_map<Num, Num> sparse_slot_;  // the same when not dense
   std::vector<NeighbourTerminal> near_;
   I64 cost_ = 0;
 };

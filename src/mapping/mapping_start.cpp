@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <queue>
 #include <string>
+#include <unordered_set>
 #include <utility>
 
 #include "common/error.hpp"
@@ -60,19 +61,27 @@ void place_unmapped_at_random(const CsrGraph& graph, std::vector<Num>& part,
 Num repair_overload(KwayState& state, const std::vector<char>& pinned) {
   const CsrGraph& graph = state.graph();
   const Num n = graph.vertex_count();
-  const Num k = static_cast<Num>(state.distance().size());
+  const Num k = state.terminal_count();
   struct Candidate {
     I64 gain;
     Num vertex;
   };
   // Terminals pushed over their bound by a relaxed move: no longer relieved, nor receiving.
-  std::vector<char> settled(static_cast<std::size_t>(k), 0);
-  auto source = [&](Num t) { return state.overloaded(t) && !settled[t]; };
+  std::vector<char> settled_table(state.dense() ? static_cast<std::size_t>(k) : 0, 0);
+  std::unordered_set<Num> settled_set;
+  auto is_settled = [&](Num t) { return state.dense() ? settled_table[t] != 0 : settled_set.count(t) > 0; };
+  auto settle = [&](Num t) {
+    if (state.dense())
+      settled_table[t] = 1;
+    else
+      settled_set.insert(t);
+  };
+  auto source = [&](Num t) { return state.overloaded(t) && !is_settled(t); };
   // Strict: v fits in t. Relaxed (once strict moves are stuck, loads other than 1): t is below
   // its bound and ends lighter than v's terminal, so it exceeds its bound by less than v's load.
   bool relaxed = false;
   auto accepts = [&](Num v, Num from, Num t) {
-    if (t == from || settled[t]) return false;
+    if (t == from || is_settled(t)) return false;
     if (state.fits(v, t)) return true;
     return relaxed && state.load(t) < state.capacity(t) &&
            state.load(t) + graph.vwgt[v] < state.load(from);
@@ -117,8 +126,26 @@ Num repair_overload(KwayState& state, const std::vector<char>& pinned) {
       }
       if (target == -1) {
         // No neighbour's terminal takes v: the terminal with the most room, nearest on a tie.
+        // On a target too big to visit every terminal, the terminals in use and the first empty
+        // ones after and before v's (there is one within n terminals) stand for the rest.
         I64 most_room = 0;
-        for (Num t = 0; t < k; ++t) {
+        std::vector<Num> all;
+        if (!state.dense()) {
+          all = state.loaded_terminals();
+          for (Num t = from + 1; t < k && t - from <= n + 1; ++t)
+            if (state.load(t) == 0) {
+              all.push_back(t);
+              break;
+            }
+          for (Num t = from - 1; t >= 0 && from - t <= n + 1; --t)
+            if (state.load(t) == 0) {
+              all.push_back(t);
+              break;
+            }
+        }
+        const Num count = state.dense() ? k : static_cast<Num>(all.size());
+        for (Num i = 0; i < count; ++i) {
+          const Num t = state.dense() ? i : all[i];
           if (!accepts(v, from, t)) continue;
           const I64 room = state.capacity(t) - state.load(t);
           if (target == -1 || room > most_room ||
@@ -130,7 +157,7 @@ Num repair_overload(KwayState& state, const std::vector<char>& pinned) {
       }
       if (target == -1) continue;
       state.move(v, target);
-      if (state.overloaded(target)) settled[target] = 1;
+      if (state.overloaded(target)) settle(target);
       ++round_moves;
     }
     moves += round_moves;
@@ -152,12 +179,20 @@ void complete_mapping(MappingContext& ctx, const CsrGraph& graph, const std::vec
 }
 
 void relieve_overload(MappingContext& ctx) {
-  const std::vector<I64> capacity =
-      terminal_capacities(ctx.arch, total_vertex_load(ctx.graph), ctx.imbalance);
-  std::vector<I64> load(capacity.size(), 0);
-  for (Num v = 0; v < ctx.graph.vertnbr; ++v) load[ctx.parttab[v]] += ctx.graph.vertex_load(v);
+  const TerminalCapacities capacity(ctx.arch, total_vertex_load(ctx.graph), ctx.imbalance);
+  // The loads of the terminals in use: (terminal, load) sorted by terminal, O(n log n) whatever
+  // the size of the target.
+  std::vector<std::pair<Num, I64>> loads(static_cast<std::size_t>(ctx.graph.vertnbr));
+  for (Num v = 0; v < ctx.graph.vertnbr; ++v) loads[v] = {ctx.parttab[v], ctx.graph.vertex_load(v)};
+  std::sort(loads.begin(), loads.end());
   bool overloaded = false;
-  for (std::size_t t = 0; t < load.size(); ++t) overloaded = overloaded || load[t] > capacity[t];
+  for (std::size_t i = 0; i < loads.size() && !overloaded;) {
+    I64 load = 0;
+    std::size_t j = i;
+    for (; j < loads.size() && loads[j].first == loads[i].first; ++j) load += loads[j].second;
+    overloaded = load > capacity[loads[i].first];
+    i = j;
+  }
   if (!overloaded) return;
   PhaseLog::Timer timer(ctx.phases, "load bound");
   const CsrGraph graph = csr_from_graph(ctx.graph);

@@ -30,6 +30,8 @@ struct MappingContext {
   Random& random;
   // Where methods time their phases (null: not timed).
   PhaseLog* phases = nullptr;
+  // Threads a method may use (TARTAN_stratThreads); the result must not depend on it.
+  int threads = 1;
 };
 
 // Checks a context before a method runs: a target with a fixed number of terminals, parttab

@@ -46,12 +46,17 @@ struct BipartitionWorkspace {
   GainQueue queue[2];
   std::vector<std::uint8_t> locked;
   std::vector<Num> moved;
-  std::vector<std::int64_t> gain_scratch;
+  std::vector<Num> candidates, next_candidates;  // FM: the vertices a pass starts from
+  std::vector<std::uint8_t> coarse_mark;          // FM: the coarser level's candidates
 };
 
 // Value of the partial cost of side (0/1 per vertex) and the side loads.
 std::int64_t bipartition_cost(const BipartitionProblem& problem, const std::vector<std::uint8_t>& side,
                               std::int64_t load[2]);
+
+// The load of each side only (O(n), no edge visited).
+void bipartition_loads(const CsrGraph& graph, const std::vector<std::uint8_t>& side,
+                       std::int64_t load[2]);
 
 // Computes side (resized to the graph's vertex count) with the multilevel driver; returns the
 // partial cost.
@@ -62,9 +67,13 @@ std::int64_t multilevel_bipartition(const BipartitionProblem& problem,
                                     const MultilevelPhases& phases = {});
 
 // FM refinement of an existing bipartition (used by the multilevel scheme at each level).
-// load and cost are updated. Returns the cost.
+// load and cost are updated. Returns the cost; workspace.candidates then holds the vertices
+// with an external cost or a neighbour on the other side (and maybe others). to_coarser, when
+// given, maps each vertex to the coarser level side was projected from, and
+// workspace.candidates must hold that level's candidates (as this function leaves them).
 std::int64_t fm_refine(const BipartitionProblem& problem, const BipartitionOptions& options,
                        BipartitionWorkspace& workspace, std::vector<std::uint8_t>& side,
-                       std::int64_t load[2], std::int64_t cost);
+                       std::int64_t load[2], std::int64_t cost,
+                       const std::vector<Num>* to_coarser = nullptr);
 
 }  // namespace tartan

@@ -1,9 +1,11 @@
 #include "strat/composition.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <utility>
 
 #include "common/error.hpp"
+#include "common/parallel.hpp"
 #include "arch/distance_oracle.hpp"
 #include "mapping/kway_state.hpp"
 
@@ -17,22 +19,28 @@ void BestOfMethod::apply(MappingContext& ctx) const {
   std::vector<Random> generators;
   generators.reserve(alternatives_.size());
   for (std::size_t i = 0; i < alternatives_.size(); ++i) generators.push_back(ctx.random.split());
-  const std::vector<Num> start = ctx.parttab;
   const DistanceOracle distance(ctx.arch);
-  std::vector<Num> best;
-  std::int64_t best_cost = 0;
-  for (std::size_t i = 0; i < alternatives_.size(); ++i) {
-    std::vector<Num> candidate = start;
-    MappingContext branch{ctx.graph,     ctx.arch,      candidate, ctx.fixed,
-                          ctx.imbalance, generators[i], ctx.phases};
+  // The alternatives are independent (each its own generator, mapping and phase log), so they
+  // run on separate threads when the context has some, sharing them out; the cheapest
+  // (first on a tie) is kept whatever the thread count.
+  const int count = static_cast<int>(alternatives_.size());
+  std::vector<std::vector<Num>> candidates(alternatives_.size(), ctx.parttab);
+  std::vector<std::int64_t> costs(alternatives_.size(), 0);
+  std::vector<PhaseLog> logs(alternatives_.size());
+  const int inner_threads = std::max(1, ctx.threads / std::max(1, count));
+  parallel_for(count, ctx.threads, [&](int i) {
+    MappingContext branch{ctx.graph,     ctx.arch,      candidates[i],
+                          ctx.fixed,     ctx.imbalance, generators[i],
+                          ctx.phases != nullptr ? &logs[i] : nullptr, inner_threads};
     alternatives_[i]->apply(branch);
-    const std::int64_t cost = mapping_cost(ctx.graph, distance, candidate.data());
-    if (i == 0 || cost < best_cost) {
-      best_cost = cost;
-      best = std::move(candidate);
-    }
+    costs[i] = mapping_cost(ctx.graph, distance, candidates[i].data());
+  });
+  int best = 0;
+  for (int i = 0; i < count; ++i) {
+    if (ctx.phases != nullptr) ctx.phases->merge(logs[i]);
+    if (costs[i] < costs[best]) best = i;
   }
-  if (!alternatives_.empty()) ctx.parttab = std::move(best);
+  if (count > 0) ctx.parttab = std::move(candidates[best]);
 }
 
 const char* variable_name(StrategyVariable variable) {
@@ -121,7 +129,7 @@ void ConditionMethod::apply(MappingContext& ctx) const {
 
 void ImbalanceMethod::apply(MappingContext& ctx) const {
   MappingContext adjusted{ctx.graph, ctx.arch,   ctx.parttab, ctx.fixed,
-                          imbalance_, ctx.random, ctx.phases};
+                          imbalance_, ctx.random, ctx.phases, ctx.threads};
   method_->apply(adjusted);
 }
 

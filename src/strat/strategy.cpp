@@ -1,8 +1,10 @@
 #include "strat/strategy.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <thread>
 
 #include "common/error.hpp"
 #include "common/random.hpp"
@@ -60,6 +62,16 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
   return text;
 }
 
+void set_strategy_threads(Strategy& strategy, Num threads) {
+  if (threads < 0 || threads > kMaxThreads)
+    fail_invalid("thread count must be between 0 and " + std::to_string(kMaxThreads) + ", not " +
+                 std::to_string(threads));
+  if (threads == 0)
+    threads = static_cast<Num>(std::max(1u, std::min<unsigned>(std::thread::hardware_concurrency(),
+                                                               static_cast<unsigned>(kMaxThreads))));
+  strategy.threads = static_cast<int>(threads);
+}
+
 void set_strategy_text(Strategy& strategy, const std::string& text) {
   if (blank(text)) {
     strategy.method.reset();
@@ -76,7 +88,8 @@ void run_strategy(const Strategy& strategy, const Graph& graph, const Architectu
   const bool variable = arch.variable_sized();
   const Num size = arch.size();
   Random random(strategy.seed);
-  MappingContext ctx{graph, arch, parttab, fixed, strategy.imbalance, random, phases};
+  MappingContext ctx{graph, arch, parttab, fixed, strategy.imbalance, random, phases,
+                     strategy.threads};
   validate_context(ctx);
   for (Num v = 0; v < graph.vertnbr; ++v)
     if (fixed.empty() || !fixed[v]) parttab[v] = -1;

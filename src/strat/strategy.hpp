@@ -33,11 +33,17 @@ struct Strategy {
   MethodPtr method;          // parsed text (null while text is empty)
   double imbalance = kDefaultImbalance;
   std::uint64_t seed = 0;
+  int threads = 1;  // TARTAN_stratThreads
 };
 
 // The strategy string TARTAN_stratGraphMapBuild makes (doc/strategy.md, "Default strategies").
 // Throws Error(invalid) for unknown flag bits, a negative part count or a bad ratio.
 std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance);
+
+// Sets the threads the strategy's methods may use: threads in [1, kMaxThreads], or 0 for the
+// machine's processing units. Throws Error(invalid) otherwise.
+constexpr Num kMaxThreads = 4096;
+void set_strategy_threads(Strategy& strategy, Num threads);
 
 // Parses text over the public method table into strategy (left unchanged on error); an
 // all-blank text selects the default strategy.

@@ -35,3 +35,8 @@ check_PROGRAMS += tests/c/test_remap
 TESTS += tests/c/test_remap
 tests_c_test_remap_SOURCES = tests/c/test_remap.c
 tests_c_test_remap_LDADD = $(TARTAN_CUNIT_LDADD)
+# Targets of 10^9 and more terminals under an address-space limit.
+check_PROGRAMS += tests/c/test_huge_targets
+TESTS += tests/c/test_huge_targets
+tests_c_test_huge_targets_SOURCES = tests/c/test_huge_targets.c
+tests_c_test_huge_targets_LDADD = $(TARTAN_CUNIT_LDADD)

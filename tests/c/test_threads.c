@@ -114,10 +114,57 @@ static void test_concurrent_mappings(void) {
   }
 }
 
+/* TARTAN_stratThreads: a 70 x 70 grid (DRB's first jobs are big enough to run their
+ * bipartitioning runs side by side) onto a 4 x 4 torus, with the default strategy, three
+ * bipartitioning runs per job and a best-of, gives the same mapping for every thread count. */
+static void test_strategy_threads(void) {
+  static const char *const strategies[] = {NULL, "drb{runs=3};kway", "(drb|drb{policy=breadth})"};
+  static const TARTAN_Num counts[] = {2, 3, 0};
+  Arrays grid;
+  TARTAN_Graph graph;
+  TARTAN_Arch arch;
+  TARTAN_Strat strat;
+  TARTAN_Num *one, *many;
+  make_grid(&grid, 70, 70, 0);
+  one = malloc(sizeof(TARTAN_Num) * (size_t) grid.vertnbr);
+  many = malloc(sizeof(TARTAN_Num) * (size_t) grid.vertnbr);
+  TARTAN_graphInit(&graph);
+  TARTAN_archInit(&arch);
+  TARTAN_stratInit(&strat);
+  CU_ASSERT_EQUAL_FATAL(TARTAN_graphBuild(&graph, 0, grid.vertnbr, grid.verttab, NULL, NULL,
+                                          NULL, grid.edgenbr, grid.edgetab, NULL),
+                        TARTAN_OK);
+  CU_ASSERT_EQUAL_FATAL(TARTAN_archTorus2(&arch, 4, 4), TARTAN_OK);
+  for (size_t s = 0; s < sizeof strategies / sizeof *strategies; ++s) {
+    if (strategies[s] != NULL) CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, strategies[s]), TARTAN_OK);
+    CU_ASSERT_EQUAL(TARTAN_stratThreads(&strat, 1), TARTAN_OK);
+    CU_ASSERT_EQUAL_FATAL(TARTAN_graphMap(&graph, &arch, &strat, one), TARTAN_OK);
+    for (size_t c = 0; c < sizeof counts / sizeof *counts; ++c) {
+      CU_ASSERT_EQUAL(TARTAN_stratThreads(&strat, counts[c]), TARTAN_OK);
+      CU_ASSERT_EQUAL_FATAL(TARTAN_graphMap(&graph, &arch, &strat, many), TARTAN_OK);
+      CU_ASSERT(memcmp(one, many, sizeof(TARTAN_Num) * (size_t) grid.vertnbr) == 0);
+    }
+  }
+  /* Errors: out of range, NULL, a handle not initialised. */
+  CU_ASSERT_EQUAL(TARTAN_stratThreads(&strat, -1), TARTAN_EINVAL);
+  CU_ASSERT(strstr(TARTAN_errorMessage(), "thread count must be between 0 and 4096") != NULL);
+  CU_ASSERT_EQUAL(TARTAN_stratThreads(&strat, 4097), TARTAN_EINVAL);
+  CU_ASSERT_EQUAL(TARTAN_stratThreads(NULL, 1), TARTAN_EINVAL);
+  TARTAN_stratExit(&strat);
+  CU_ASSERT_EQUAL(TARTAN_stratThreads(&strat, 1), TARTAN_EHANDLE);
+  TARTAN_archExit(&arch);
+  TARTAN_graphExit(&graph);
+  free(one);
+  free(many);
+  free(grid.verttab);
+  free(grid.edgetab);
+}
+
 int main(void) {
   CU_pSuite suite;
   if (CU_initialize_registry() != CUE_SUCCESS) return 1;
   suite = CU_add_suite("threads", NULL, NULL);
   CU_add_test(suite, "8 threads map as sequential calls do", test_concurrent_mappings);
+  CU_add_test(suite, "TARTAN_stratThreads: the same mapping for any count", test_strategy_threads);
   return run_registered_suites();
 }

@@ -34,6 +34,10 @@ for phase in 'drb coarsen' 'drb initial' 'drb refine' 'kway coarsen' 'kway refin
   expect_run 0 "^  $phase  *[0-9.]* s\$" "$T" map -v "$w/m.grf" "$w/h3.tgt" -o "$w/v.map"
 done
 expect_run 0 '' "$T" map "$w/m.grf" "$w/h3.tgt" -o "$w/s.map" --seed 99 -c qb -b 0.05
+# Threads (-t): the quality strategy's alternatives side by side, the same mapping.
+expect_run 0 '' "$T" map "$w/m.grf" "$w/h3.tgt" -o "$w/s3.map" --seed 99 -c qb -b 0.05 -t 3
+expect_same "$w/s.map" "$w/s3.map" "the same mapping with 3 threads"
+expect_run 1 'threads must be between 0 and 4096' "$T" map "$w/m.grf" "$w/h3.tgt" -t -2
 expect_run 0 '^M	Processors 8/8' "$T" stats "$w/m.grf" "$w/h3.tgt" "$w/s.map"
 expect_run 0 '' "$T" map "$w/m.grf" "$w/m43.tgt" -o "$w/r.map" -s '(drb;kway|drb{tries=2})'
 expect_run 0 '^M	Processors 12/12' "$T" stats "$w/m.grf" "$w/m43.tgt" "$w/r.map"

@@ -96,7 +96,7 @@ TEST(KwayState, FitsAndOverloadFollowCapacities) {
   const CsrGraph g = csr_from_graph(*grid_graph(4, 1));
   const ArchPtr arch = make_complete(2);
   const DistanceOracle distance(*arch);
-  KwayState state(g, distance, {0, 0, 0, 1}, {2, 2});
+  KwayState state(g, distance, {0, 0, 0, 1}, std::vector<I64>{2, 2});
   EXPECT_TRUE(state.overloaded(0));
   EXPECT_TRUE(state.fits(2, 1));
   EXPECT_EQ(state.cost(), 1);
@@ -106,6 +106,31 @@ TEST(KwayState, FitsAndOverloadFollowCapacities) {
   EXPECT_EQ(state.swap(0, 3), 2);  // 1 0 1 0 along the path: three cut edges
   EXPECT_EQ(state.cost(), 3);
   expect_consistent(state, 2);
+}
+
+// On a target too big for per-terminal arrays the bounds are computed on demand and the loads
+// kept for the terminals in use only; the state behaves as with a table.
+TEST(KwayState, HugeTargetKeepsOnlyTheTerminalsInUse) {
+  const CsrGraph g = csr_from_graph(*grid_graph(4, 1));
+  const ArchPtr arch = make_complete(2147483647);
+  const DistanceOracle distance(*arch);
+  const TerminalCapacities capacity(*arch, 4, 0.0);
+  ASSERT_FALSE(capacity.dense());
+  EXPECT_EQ(capacity[0], 1);
+  EXPECT_EQ(capacity[2147483646], 1);
+  KwayState state(g, distance, {5, 5, 2000000000, 7}, capacity);
+  EXPECT_FALSE(state.dense());
+  EXPECT_TRUE(state.overloaded(5));
+  EXPECT_EQ(state.load(123456), 0);
+  EXPECT_EQ(state.loaded_terminals(), (std::vector<Num>{5, 7, 2000000000}));
+  EXPECT_EQ(state.cost(), 2);
+  EXPECT_TRUE(state.fits(1, 123456));
+  EXPECT_EQ(state.move(1, 123456), 1);
+  EXPECT_FALSE(state.overloaded(5));
+  EXPECT_EQ(state.loaded_terminals(), (std::vector<Num>{5, 7, 123456, 2000000000}));
+  EXPECT_EQ(state.cost(), state.recomputed_cost());
+  // A target of at most kDenseTerminals terminals keeps its table.
+  EXPECT_TRUE(TerminalCapacities(*make_complete(64), 4, 0.0).dense());
 }
 
 TEST(Multilevel, HierarchyKeepsClassesAndTheVCycleProjects) {

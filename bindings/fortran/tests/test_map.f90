@@ -66,6 +66,11 @@ program test_map
   again = -1
   call expect(tartan_graph_map(graph, torus, again, strat) == tartan_ok, "map again")
   call expect(all(again == parttab), "same seed, same mapping")
+  call expect(tartan_strat_threads(strat, 3_k) == tartan_ok, "threads")
+  again = -1
+  call expect(tartan_graph_map(graph, torus, again, strat) == tartan_ok, "map with 3 threads")
+  call expect(all(again == parttab), "same mapping with 3 threads")
+  call expect(tartan_strat_threads(strat, -1_k) == tartan_einval, "negative thread count")
 
   ! --- statistics of that mapping: gmtst's text and JSON ----------------------------------
   call expect(tartan_graph_map_init(graph, mapping, torus, parttab) == tartan_ok, "map init")

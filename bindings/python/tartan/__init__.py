@@ -498,13 +498,14 @@ class _Strat(_Handle):
     _init = _lib_.TARTAN_stratInit
     _exit = _lib_.TARTAN_stratExit
 
-    def __init__(self, strategy, seed, imbalance, flags):
+    def __init__(self, strategy, seed, imbalance, flags, threads=1):
         super().__init__()
         _check(_lib_.TARTAN_stratGraphMapBuild(self._handle, flags, 0,
                                                0.01 if imbalance is None else imbalance))
         if strategy is not None:
             _check(_lib_.TARTAN_stratGraphMap(self._handle, strategy.encode()))
         _check(_lib_.TARTAN_stratRandomSeed(self._handle, seed))
+        _check(_lib_.TARTAN_stratThreads(self._handle, threads))
 
 
 def _mapping_array(graph, mapping, name="mapping"):
@@ -512,7 +513,7 @@ def _mapping_array(graph, mapping, name="mapping"):
 
 
 def map(graph, arch, strategy=None, seed=0, imbalance=None, fixed=None, flags=STRATDEFAULT,
-        return_phases=False):
+        return_phases=False, threads=1):
     """Maps graph onto arch and returns the terminal of each vertex (a NumPy array of
     NUM_DTYPE, numbered from 0).
 
@@ -523,9 +524,11 @@ def map(graph, arch, strategy=None, seed=0, imbalance=None, fixed=None, flags=ST
     ``tartan map --seed``. fixed: an array with one terminal per vertex, -1 for free vertices:
     the others stay on their terminal. return_phases: also return where the time went, as a
     list of (phase name, wall-clock seconds) pairs ("drb coarsen", "kway refine", ... as
-    ``tartan map -v`` prints them): the result is then (mapping, phases). Raises TartanError
-    (EFORMAT for a bad strategy, with the position; EINVAL for a mismatch)."""
-    strat = _Strat(strategy, seed, imbalance, flags)
+    ``tartan map -v`` prints them): the result is then (mapping, phases). threads: threads
+    the strategy may use (0: one per processing unit), the mapping being the same for any
+    count (``tartan map -t``). Raises TartanError (EFORMAT for a bad strategy, with the
+    position; EINVAL for a mismatch or a bad thread count)."""
+    strat = _Strat(strategy, seed, imbalance, flags, threads)
     try:
         if fixed is None:
             parttab = np.full(graph.vertnbr, -1, NUM_DTYPE)
@@ -554,11 +557,12 @@ def _phases(graph, handle):
     return phases
 
 
-def part(graph, nparts, strategy=None, seed=0, imbalance=None, flags=STRATDEFAULT):
+def part(graph, nparts, strategy=None, seed=0, imbalance=None, flags=STRATDEFAULT, threads=1):
     """Partitions graph into nparts parts (mapping onto the complete graph); arguments and
     result as :func:`map`."""
     with Arch.complete(nparts) as arch:
-        return map(graph, arch, strategy=strategy, seed=seed, imbalance=imbalance, flags=flags)
+        return map(graph, arch, strategy=strategy, seed=seed, imbalance=imbalance, flags=flags,
+                   threads=threads)
 
 
 class _Mapping:

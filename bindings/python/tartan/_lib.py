@@ -153,6 +153,7 @@ _PROTOTYPES = {
     "TARTAN_stratGraphMap": (_i, [_H, _c]),
     "TARTAN_stratGraphMapBuild": (_i, [_H, Num, Num, ctypes.c_double]),
     "TARTAN_stratRandomSeed": (_i, [_H, Num]),
+    "TARTAN_stratThreads": (_i, [_H, Num]),
     "TARTAN_graphMapInit": (_i, [_H, _H, _H, _NumP]),
     "TARTAN_graphMapExit": (None, [_H, _H]),
     "TARTAN_graphMapCompute": (_i, [_H, _H, _H]),

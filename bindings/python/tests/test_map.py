@@ -79,6 +79,17 @@ def test_same_seed_same_mapping_as_command(tartan, mesh, arch_dir, tartan_bin, t
                                       got)
 
 
+def test_threads_give_the_same_mapping(tartan, mesh):
+    arch = tartan.Arch.torus(2, 2, 2)
+    for strategy in (None, "(drb|drb{runs=3};kway)"):
+        one = tartan.map(mesh, arch, strategy=strategy, seed=3)
+        for threads in (2, 3, 0):
+            np.testing.assert_array_equal(
+                tartan.map(mesh, arch, strategy=strategy, seed=3, threads=threads), one)
+    with pytest.raises(tartan.TartanError):
+        tartan.map(mesh, arch, threads=-1)
+
+
 def test_fixed_vertices_and_save(tartan, mesh, tmp_path):
     arch = tartan.Arch.hcub(2)
     fixed = np.full(256, -1)
