@@ -20,6 +20,8 @@ const MethodTable& mapping_method_table() {
        kTopdownKeys, make_topdown_method},
       {"bottomup", "one-to-one: perfectly balanced groups from the lowest hierarchy level up",
        kBottomupKeys, make_bottomup_method},
+      {"recursive", "recursive bisection of graph and target together (Hoefler-Snir)",
+       kRecursiveKeys, make_recursive_method},
       {"swap", "pair-exchange local search (nbh=n2|np|comm, d=)", kSwapKeys, make_swap_method},
       {"kl", "Kernighan-Lin pair-swap passes with locking", kKlKeys, make_kl_method},
       {"sa", "simulated annealing with moves and exchanges", kSaKeys, make_sa_method},
