@@ -19,6 +19,8 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import qap_quotient  # noqa: E402  (the bench folder's reader)
 MAPPERS = ["identity", "random", "greedy", "recursive", "rcm", "greedy;ta", "recursive;ta",
            "rcm;ta", "drb;kway", "(greedy;ta|recursive;ta|rcm;ta){best=mc}"]
 SCALE_MAPPERS = ["greedy", "recursive", "rcm", "greedy;ta", "drb;kway"]
@@ -29,28 +31,8 @@ def tartan_bin():
 
 
 def read_grf(path):
-    tokens = open(path).read().split()
-    n = int(tokens[1])
-    flags = tokens[4]
-    pos = 5
-    adj = []
-    for _ in range(n):
-        if flags[0] == "1":
-            pos += 1
-        if flags[2] == "1":
-            pos += 1
-        degree = int(tokens[pos])
-        pos += 1
-        arcs = []
-        for _ in range(degree):
-            w = 1
-            if flags[1] == "1":
-                w = int(tokens[pos])
-                pos += 1
-            arcs.append((int(tokens[pos]), w))
-            pos += 1
-        adj.append(arcs)
-    return adj
+    """Adjacency lists [(neighbour, weight), ...] per vertex (0-based), qap_quotient's reader."""
+    return qap_quotient.read_grf(path)[1]
 
 
 def read_map(path, n):
@@ -106,7 +88,8 @@ def make_model(work, dims):
     p = 1
     for d in dims:
         p *= d
-    side = max(8, round((64 * p) ** (1 / 3)))  # about 64 mesh vertices per process
+    # About 64 mesh vertices per process, 16 beyond 2000 processes (the scaling models).
+    side = max(8, round(((64 if p <= 2000 else 16) * p) ** (1 / 3)))
     mesh = os.path.join(work, f"mesh{side}.grf")
     if not os.path.exists(mesh):
         subprocess.run(["gmk_m3", str(side), str(side), str(side), mesh], check=True)
