@@ -12,14 +12,15 @@
 // otherwise recompute every route; here routes are the target's static ones, so a trial updates
 // the link loads (LinkLoads) exactly, removing and re-adding only the messages of the two
 // vertices, and a max-tree over the links' congestion gives MC in O(log links) per changed link:
-// a trial costs O((deg u + deg v) x route length x log links), exact.
+// a trial costs O((deg u + deg v) x route length x log links), exact. A trial whose WH, known
+// from hop counts alone, is above its threshold is refused before any load is touched.
 //
 // Trials: the first vertex uniformly among the free ones; the second, half of the time uniformly
 // too (the paper's random pairs), otherwise a neighbour of one of the first's neighbours (a
 // move toward its partners). Exchanges keep every terminal within its load bound (balance.hpp);
 // fixed vertices never move. Vertices at -1 are first placed at random (mapping_start.hpp).
 // Parameters: rounds (thresholds, default 20, 1..1e4), steps (trials per round per free vertex,
-// default 4, 0.01..1e4), threshold (first thresholds in mean worsenings, default 0.05, 0..100).
+// default 16, 0.01..1e4), threshold (first thresholds in mean worsenings, default 0.05, 0..100).
 #include <algorithm>
 #include <cstdint>
 #include <utility>
@@ -72,6 +73,26 @@ class TaState {
 
   double mc() const { return tree_.max(); }
   double wh() const { return wh_; }
+
+  // WH after exchanging the terminals of u and v, from hop counts alone (no load touched): a
+  // trial whose WH exceeds the threshold is refused at this price. The edge u-v keeps its hops.
+  double wh_after_exchange(Num u, Num v) const {
+    double delta = 0;
+    for (int side = 0; side < 2; ++side) {
+      const Num a = side == 0 ? u : v, b = side == 0 ? v : u;
+      const Num from = part_[a], to = part_[b];
+      for (Num arc = graph_.verttab[a]; arc < graph_.vendtab[a]; ++arc) {
+        const Num x = graph_.edgetab[arc] - graph_.baseval;
+        const Num w = graph_.arc_weight(arc);
+        if (x == b || w <= 0) continue;
+        const Num t = part_[x];
+        const Num before = t == from ? 0 : network_.hops(from, t) + network_.hops(t, from);
+        const Num after = t == to ? 0 : network_.hops(to, t) + network_.hops(t, to);
+        delta += static_cast<double>(w) * (after - before);
+      }
+    }
+    return wh_ + delta;
+  }
 
   // Exchanges the terminals of u and v, updating the loads, MC and WH.
   void exchange(Num u, Num v) {
@@ -165,6 +186,7 @@ class TaMethod : public MappingMethod {
         const Num v = partner(ctx, u, free);
         if (!exchangeable(ctx, u, v, load, capacity)) continue;
         const double mc = state.mc(), wh = state.wh();
+        if (state.wh_after_exchange(u, v) > wh + limit_wh + kEpsilon) continue;
         state.exchange(u, v);
         const double new_mc = state.mc(), new_wh = state.wh();
         // MC first: an exchange that lowers MC may cost WH up to the threshold only, so that
@@ -230,7 +252,7 @@ const char* const kTaKeys[] = {"rounds", "steps", "threshold", nullptr};
 
 MethodPtr make_ta_method(const MethodParams& params) {
   return std::make_unique<TaMethod>(static_cast<int>(params.integer("rounds", 20, 1, 10000)),
-                                    params.number("steps", 4, 0.01, 1e4),
+                                    params.number("steps", 16, 0.01, 1e4),
                                     params.number("threshold", 0.05, 0, 100));
 }
 
