@@ -5,8 +5,10 @@
 // places m on the closest terminal to x's that has room for it, "closest" by current path cost:
 // a Dijkstra search over the target's link graph (network_graph.hpp) whose link cost is one hop
 // first, then the link's current congestion (volume / bandwidth) -- the paper's weights
-// omega-hat + rho(e) that force minimal hop counts and avoid loaded links among them. The search
-// stops at the first terminal settled with room, so it costs what it explores. Once m is placed,
+// omega-hat + rho(e) that force minimal hop counts and avoid loaded links among them. Among the
+// terminals with room at that fewest hop count (the first 32 settled), m takes the one of least
+// weighted hops to all its placed neighbours (x is only the heaviest of them), ties to the
+// least congested path; the search stops there, so it costs what it explores. Once m is placed,
 // its messages to the placed vertices are added to the link loads along the target's static
 // routes (LinkLoads, the loads MC is measured on). When the queue runs dry (a new connected
 // piece), the heaviest unplaced vertex starts again from the last terminal used. The paper
@@ -51,27 +53,43 @@ class ClosestFreeTerminal {
         cost_(static_cast<std::size_t>(links.csr.vertex_count())),
         stamp_(static_cast<std::size_t>(links.csr.vertex_count()), 0) {}
 
-  // The closest terminal to `from` whose room is at least need, or -1 if none is reachable.
-  Num find(Num from, I64 need, const std::vector<I64>& room, const LinkLoads& loads) {
+  // Among the terminals with room at least need that are fewest hops from `from` (the first
+  // kCandidates settled, by path congestion), the one of least score(t); ties to the one
+  // settled first. -1 if no terminal with room is reachable.
+  template <typename Score>
+  Num find(Num from, I64 need, const std::vector<I64>& room, const LinkLoads& loads,
+           const Score& score) {
     ++round_;
     using Entry = std::pair<Cost, Num>;
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> heap;
     reach(from, Cost{0, 0.0}, heap);
+    Num best = -1, candidates = 0, level = 0;
+    double best_score = 0;
     while (!heap.empty()) {
       const Entry top = heap.top();
       heap.pop();
       const Num node = top.second;
       if (top.first > cost_[node]) continue;  // a stale entry
-      if (node < terminals_ && room[node] >= need) return node;
+      if (best >= 0 && (top.first.first > level || candidates == kCandidates)) break;
+      if (node < terminals_ && room[node] >= need) {
+        const double value = score(node);
+        if (best < 0 || value < best_score) {
+          best = node;
+          best_score = value;
+        }
+        level = top.first.first;
+        ++candidates;
+      }
       const CsrGraph& csr = links_.csr;
       for (Num arc = csr.xadj[node]; arc < csr.xadj[node + 1]; ++arc)
         reach(csr.adjncy[arc], Cost{top.first.first + 1, top.first.second +
                                         loads.congestion(links_.link[arc])}, heap);
     }
-    return -1;
+    return best;
   }
 
  private:
+  static constexpr Num kCandidates = 32;
   using Cost = std::pair<Num, double>;
   template <typename Heap>
   void reach(Num node, Cost cost, Heap& heap) {
@@ -145,8 +163,20 @@ class GreedyMethod : public MappingMethod {
     std::size_t next_heaviest = 0;
 
     Num last = start_;
+    // Weighted hops from terminal t to m's placed neighbours, both ways.
+    auto hops_to_placed = [&](Num m, Num t) {
+      double sum = 0;
+      for (Num arc = graph.verttab[m]; arc < graph.vendtab[m]; ++arc) {
+        const Num u = graph.edgetab[arc] - graph.baseval;
+        if (placed[u] && ctx.parttab[u] != t)
+          sum += static_cast<double>(graph.arc_weight(arc)) *
+                 (network.hops(t, ctx.parttab[u]) + network.hops(ctx.parttab[u], t));
+      }
+      return sum;
+    };
     auto put = [&](Num m, Num near) {
-      Num t = search.find(near, graph.vertex_load(m), room, loads);
+      Num t = search.find(near, graph.vertex_load(m), room, loads,
+                          [&](Num candidate) { return hops_to_placed(m, candidate); });
       if (t < 0) t = static_cast<Num>(std::max_element(room.begin(), room.end()) - room.begin());
       place(m, t);
       last = t;

@@ -69,7 +69,7 @@ TEST(OneToOneMode, EveryMethodReturnsAPermutation) {
   // Constructions from nothing; refinements after a random permutation.
   const std::vector<std::string> strategies = {
       "drb", "drb;kway", "identity", "random", "mm", "gac", "topdown", "recursive", "greedy",
-      "rcm", "random;kway", "random;swap", "random;kl", "random;sa", "mfa", "random;ta",
+      "rcm", "random;kway", "random;swap", "random;kl", "random;ta",
       "greedy;ta", "drb{bal=0.3};kway", "(greedy;ta|recursive|rcm){best=mc}", "recursive{pre=1}"};
   for (const ArchPtr& arch : targets)
     for (const std::string& strategy : strategies) {
@@ -102,7 +102,7 @@ TEST(NetworkMappers, BeatRandomOnWeightedHopsAndTaNeverWorsensMc) {
   const auto graph = scrambled_grid(5, 5, 5);
   const ArchPtr arch = make_torus({5, 5, 5});
   const Figures random = figures(*graph, *arch, map_with("random", *graph, *arch));
-  // Measured here: greedy 0.64, recursive 0.65 x random's WH. rcm is about random's here (the
+  // Measured here: greedy 0.54, recursive 0.67, greedy;ta 0.49 x random's WH. rcm is about random's here (the
   // breadth-first shells from a mesh corner and from a torus node differ in shape, and the
   // matching keeps locality only within a shell): RcmLaysAPathAlongALine checks its orders.
   for (const std::string strategy : {"greedy", "recursive", "greedy;ta"}) {
