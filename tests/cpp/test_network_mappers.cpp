@@ -102,9 +102,10 @@ TEST(NetworkMappers, BeatRandomOnWeightedHopsAndTaNeverWorsensMc) {
   const auto graph = scrambled_grid(5, 5, 5);
   const ArchPtr arch = make_torus({5, 5, 5});
   const Figures random = figures(*graph, *arch, map_with("random", *graph, *arch));
-  // Measured here: greedy 0.54, recursive 0.67, greedy;ta 0.49 x random's WH. rcm is about random's here (the
-  // breadth-first shells from a mesh corner and from a torus node differ in shape, and the
-  // matching keeps locality only within a shell): RcmLaysAPathAlongALine checks its orders.
+  // Measured here: greedy 0.54, recursive 0.67, greedy;ta 0.49 x random's WH. rcm is about
+  // random's here (the breadth-first shells from a mesh corner and from a torus node differ in
+  // shape, and the matching keeps locality only within a shell): RcmLaysAPathAlongALine checks
+  // its orders.
   for (const std::string strategy : {"greedy", "recursive", "greedy;ta"}) {
     const Figures f = figures(*graph, *arch, map_with(strategy, *graph, *arch));
     EXPECT_LE(f.wh, 0.7 * random.wh) << strategy;
