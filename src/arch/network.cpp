@@ -1,6 +1,7 @@
 // What every network view shares: the lookup from a target and the default hop count.
 #include "arch/network.hpp"
 
+#include <limits>
 #include <string>
 
 #include "common/error.hpp"
@@ -21,8 +22,16 @@ const Network& network_of(const Architecture& arch) {
     fail(ErrorCode::not_supported,
          std::string("a ") + arch.kind_name() +
              " target has no links (network figures need a target kind with links: meshes, tori, "
-             "hypercubes, tree-leaves, complete graphs, sub, deco 2, net)");
+             "hypercubes, tree-leaves, complete graphs, sub, deco built from a graph, deco 2, net)");
   return *network;
+}
+
+Num link_count_as_num(const Network& network) {
+  const LinkIndex count = network.link_count();
+  if (count > LinkIndex(std::numeric_limits<Num>::max()))
+    fail(ErrorCode::overflow,
+         "the target's " + std::to_string(count) + " links do not fit in TARTAN_Num");
+  return Num(count);
 }
 
 void check_link_index(LinkIndex link, LinkIndex count) {

@@ -2,7 +2,7 @@
 // and the static route of every message, as seeds 003 (Hoefler and Snir, "Generic topology
 // mapping strategies for large-scale parallel architectures") and 004 (Deveci et al.) judge a
 // mapping. A kind with links returns its view from Architecture::network(); the others return
-// null (no links: variable-sized kinds, deco 0 whose files hold distances only).
+// null (no links: variable-sized kinds, a deco 0 read from a file, which holds distances only).
 //
 // Nodes: the terminals are nodes 0 .. size()-1; switches (tree nodes of tleaf, non-terminal
 // vertices of target graphs) follow. Links are directed (a->b and b->a are two links), numbered
@@ -45,6 +45,9 @@ class Network {
 
 // The network of arch; throws Error(not_supported) naming the kind when it has no links.
 const Network& network_of(const Architecture& arch);
+
+// The network's link count as a Num; Error(overflow) when it does not fit (32-bit builds).
+Num link_count_as_num(const Network& network);
 
 // Error(invalid) "link L out of range [0, N)" unless 0 <= link < count.
 void check_link_index(LinkIndex link, LinkIndex count);
