@@ -6,7 +6,7 @@
 #include "common/error.hpp"
 #include "arch/distance_oracle.hpp"
 #include "arch/network.hpp"
-#include "mapping/link_loads.hpp"
+#include "metrics/network_stats.hpp"
 #include "mapping/kway_state.hpp"
 
 namespace tartan {
@@ -15,32 +15,14 @@ void SequenceMethod::apply(MappingContext& ctx) const {
   for (const MethodPtr& step : steps_) step->apply(ctx);
 }
 
-namespace {
-
-// (MC, WH) of a mapping on arch's network (LinkLoads along the static routes), the order
-// best=mc compares mappings by.
-std::pair<double, double> congestion_and_hops(const Graph& graph, const Network& network,
-                                              const std::vector<Num>& part) {
-  LinkLoads loads(network);
-  double wh = 0;
-  for (Num v = 0; v < graph.vertnbr; ++v)
-    for (Num arc = graph.verttab[v]; arc < graph.vendtab[v]; ++arc) {
-      const Num u = graph.edgetab[arc] - graph.baseval;
-      const double w = static_cast<double>(graph.arc_weight(arc));
-      if (w > 0 && part[u] != part[v]) wh += w * loads.add_message(part[v], part[u], w);
-    }
-  return {loads.max_congestion(), wh};
-}
-
-}  // namespace
-
 void BestOfMethod::apply(MappingContext& ctx) const {
   std::vector<Random> generators;
   generators.reserve(alternatives_.size());
   for (std::size_t i = 0; i < alternatives_.size(); ++i) generators.push_back(ctx.random.split());
   const std::vector<Num> start = ctx.parttab;
   const DistanceOracle distance(ctx.arch);
-  const Network* network = criterion_ == BestCriterion::mc ? &network_of(ctx.arch) : nullptr;
+  const bool by_mc = criterion_ == BestCriterion::mc;
+  if (by_mc) network_of(ctx.arch);  // a target without links is refused before any run
   std::vector<Num> best;
   std::pair<double, double> best_value;
   for (std::size_t i = 0; i < alternatives_.size(); ++i) {
@@ -48,11 +30,13 @@ void BestOfMethod::apply(MappingContext& ctx) const {
     MappingContext branch{ctx.graph,     ctx.arch,      candidate, ctx.fixed,
                           ctx.imbalance, generators[i], ctx.phases};
     alternatives_[i]->apply(branch);
-    const std::pair<double, double> value =
-        network != nullptr
-            ? congestion_and_hops(ctx.graph, *network, candidate)
-            : std::pair<double, double>(
-                  static_cast<double>(mapping_cost(ctx.graph, distance, candidate.data())), 0.0);
+    std::pair<double, double> value;
+    if (by_mc) {
+      const NetworkStats stats = compute_network_stats(ctx.graph, ctx.arch, candidate.data());
+      value = {stats.mc, static_cast<double>(stats.wh)};
+    } else {
+      value = {static_cast<double>(mapping_cost(ctx.graph, distance, candidate.data())), 0.0};
+    }
     if (i == 0 || value < best_value) {
       best_value = value;
       best = std::move(candidate);
