@@ -1,7 +1,8 @@
 #!/bin/sh
 # Hoefler and Snir's mappers from the command line (seed 003): greedy, recursive, rcm and ta,
 # alone, composed and kept by best=mc, give a permutation of a torus's terminals with -b 0 (drb
-# and kway too: one-to-one mode), stay within the load bound with several vertices per terminal,
+# and kway too: one-to-one mode), stay within the load bound with several vertices per terminal
+# (a torus, and the fat tree of arch/ whose nodes host 4 processes, pre-partitioned or not),
 # and bad parameters exit with a message.
 . "$(dirname "$0")/cli_support.sh"
 w=$work_dir
@@ -26,6 +27,25 @@ for s in greedy recursive rcm 'greedy{pre=1};ta' 'rcm{pre=1}'; do
   most=$(tail -n +2 "$w/p16.map" | cut -f2 | sort -n | uniq -c | awk '$1 > m { m = $1 } END { print m }')
   if [ "$most" = 6 ]; then echo "ok: '$s' puts 6 vertices per terminal"; else fail "'$s' puts up to '$most' on a terminal"; fi
 done
+# Seed 003's heterogeneous networks: a fat tree of 16 nodes of 4 slots, 64 processes; with and
+# without pre-partitioning every node holds its 4, and best=mc keeps the lowest MC of tartan stats.
+A=$(dirname "$0")/../../arch
+"$T" graph gen mesh3D 4 4 4 -o "$w/g64.grf" || fail "graph gen"
+for s in greedy recursive rcm 'greedy{pre=1};ta' 'rcm{pre=1}' '(greedy;ta|recursive|rcm{pre=1}){best=mc}'; do
+  expect_run 0 '' "$T" map -b 0 -s "$s" "$w/g64.grf" "$A/fattree_2level_16nodes.tgt" -o "$w/ft.map"
+  checks=$((checks + 1))
+  most=$(tail -n +2 "$w/ft.map" | cut -f2 | sort -n | uniq -c | awk '$1 > m { m = $1 } END { print m }')
+  if [ "$most" = 4 ]; then echo "ok: '$s' fills each node's 4 slots"; else fail "'$s' puts up to '$most' on a node"; fi
+done
+mc() { "$T" stats "$w/g64.grf" "$A/fattree_2level_16nodes.tgt" "$1" | sed -n 's/^M	NetMC=//p'; }
+for s in greedy recursive; do
+  "$T" map -b 0 -s "$s" "$w/g64.grf" "$A/fattree_2level_16nodes.tgt" -o "$w/$s.map" || fail "map $s"
+done
+"$T" map -b 0 -s '(greedy|recursive){best=mc}' "$w/g64.grf" "$A/fattree_2level_16nodes.tgt" -o "$w/best.map" || fail "map best"
+checks=$((checks + 1))
+lowest=$(printf '%s\n%s\n' "$(mc "$w/greedy.map")" "$(mc "$w/recursive.map")" | sort -g | head -1)
+if [ "$(mc "$w/best.map")" = "$lowest" ]; then echo "ok: best=mc keeps MC $lowest"; else fail "best=mc MC $(mc "$w/best.map"), lowest $lowest"; fi
+
 # Same seed, same mapping.
 expect_run 0 '' "$T" map --seed 4 -s 'greedy;ta' "$w/g96.grf" "$w/t96.tgt" -o "$w/a.map"
 expect_run 0 '' "$T" map --seed 4 -s 'greedy;ta' "$w/g96.grf" "$w/t96.tgt" -o "$w/b.map"
