@@ -57,5 +57,12 @@ expect_error_message
 expect_run 2 'best= takes cost or mc' "$T" map -s '(greedy|rcm){best=low}' "$w/g96.grf" "$w/t96.tgt"
 expect_run 2 "parameter 'threshold' of 'ta' must be between 0" \
   "$T" map -s 'greedy;ta{threshold=-1}' "$w/g96.grf" "$w/t96.tgt"
+# A target without links (a deco 0 keeps distances only): refused, recursive still maps.
+"$T" graph gen mesh3D 2 2 2 -o "$w/g8.grf" || fail "graph gen"
+expect_run 0 '' "$T" arch build --deco0 "$w/g8.grf" -o "$w/d0.tgt"
+for s in greedy rcm 'recursive;ta' '(recursive|drb){best=mc}'; do
+  expect_run 2 'a deco target has no links' "$T" map -s "$s" "$w/g8.grf" "$w/d0.tgt"
+done
+expect_run 0 '' "$T" map -s recursive "$w/g8.grf" "$w/d0.tgt" -o "$w/d0.map"
 
 finish
