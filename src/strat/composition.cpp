@@ -7,6 +7,8 @@
 #include "common/error.hpp"
 #include "common/parallel.hpp"
 #include "arch/distance_oracle.hpp"
+#include "arch/network.hpp"
+#include "metrics/network_stats.hpp"
 #include "mapping/kway_state.hpp"
 
 namespace tartan {
@@ -21,11 +23,14 @@ void BestOfMethod::apply(MappingContext& ctx) const {
   for (std::size_t i = 0; i < alternatives_.size(); ++i) generators.push_back(ctx.random.split());
   const DistanceOracle distance(ctx.arch);
   // The alternatives are independent (each its own generator, mapping and phase log), so they
-  // run on separate threads when the context has some, sharing them out; the cheapest
-  // (first on a tie) is kept whatever the thread count.
+  // run on separate threads when the context has some, sharing them out; the best (first on a
+  // tie) is kept whatever the thread count: the cheapest, or with best=mc the lowest maximum
+  // congestion, ties broken by weighted hops.
+  const bool by_mc = criterion_ == BestCriterion::mc;
+  if (by_mc) network_of(ctx.arch);  // a target without links is refused before any run
   const int count = static_cast<int>(alternatives_.size());
   std::vector<std::vector<Num>> candidates(alternatives_.size(), ctx.parttab);
-  std::vector<std::int64_t> costs(alternatives_.size(), 0);
+  std::vector<std::pair<double, double>> values(alternatives_.size());
   std::vector<PhaseLog> logs(alternatives_.size());
   const int inner_threads = std::max(1, ctx.threads / std::max(1, count));
   parallel_for(count, ctx.threads, [&](int i) {
@@ -33,12 +38,18 @@ void BestOfMethod::apply(MappingContext& ctx) const {
                           ctx.fixed,     ctx.imbalance, generators[i],
                           ctx.phases != nullptr ? &logs[i] : nullptr, inner_threads};
     alternatives_[i]->apply(branch);
-    costs[i] = mapping_cost(ctx.graph, distance, candidates[i].data());
+    if (by_mc) {
+      const NetworkStats stats = compute_network_stats(ctx.graph, ctx.arch, candidates[i].data());
+      values[i] = {stats.mc, static_cast<double>(stats.wh)};
+    } else {
+      values[i] = {static_cast<double>(mapping_cost(ctx.graph, distance, candidates[i].data())),
+                   0.0};
+    }
   });
   int best = 0;
   for (int i = 0; i < count; ++i) {
     if (ctx.phases != nullptr) ctx.phases->merge(logs[i]);
-    if (costs[i] < costs[best]) best = i;
+    if (values[i] < values[best]) best = i;
   }
   if (count > 0) ctx.parttab = std::move(candidates[best]);
 }
