@@ -51,6 +51,11 @@ GraphView::GraphView(const TARTAN_Graph* graph) {
   edlotab = edlo;
 }
 
+std::string base_name(const std::string& path) {
+  const std::size_t slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
 std::vector<TARTAN_Num> read_complete_mapping(const TARTAN_Graph* graph, const TARTAN_Arch* arch,
                                               const std::string& graph_path,
                                               const std::string& map_path) {
@@ -176,7 +181,7 @@ Layout read_xyz(const std::string& path, const GraphView& graph) {
     layout.x[v] = coords[v * 3] + depth * z;
     layout.y[v] = coords[v * 3 + 1] + depth * z;
   }
-  layout.how = "layout: coordinates of " + path +
+  layout.how = "layout: coordinates of " + base_name(path) +
                (dimnbr == 3 ? " (3-D: cabinet oblique projection)" : "");
   return layout;
 }
@@ -221,7 +226,7 @@ Layout bfs_layout(const GraphView& graph) {
 }
 
 // ---- The picture ------------------------------------------------------------------------------
-constexpr double kMargin = 20, kArea = 800, kLegendWidth = 250;
+constexpr double kMargin = 20, kArea = 800, kLegendWidth = 300;
 constexpr std::size_t kCells = 256;          // aggregated pictures: cells along the longer side
 constexpr std::size_t kSwatchesMax = 24;     // legend entries listed one by one
 constexpr std::size_t kLabelledPartsMax = 256;
@@ -365,7 +370,7 @@ void draw_aggregated(SvgWriter& svg, const GraphView& graph, const std::vector<T
     }
   }
   // candidate is -1 only in cells without vertices.
-  svg.open_group("cells");
+  svg.open_group("cells", "shape-rendering=\"crispEdges\"");  // no seams between cells
   for (std::size_t r = 0; r < rows; ++r)
     for (std::size_t c = 0; c < columns;) {
       const TARTAN_Num part = candidate[r * columns + c];
@@ -478,9 +483,9 @@ int run_draw_graph(int argc, char** argv) {
       view.vertnbr > aggregate_above || view.edgenbr / 2 > 5 * aggregate_above;
 
   std::vector<std::string> lines = {
-      graph_path + ": " + std::to_string(view.vertnbr) + " vertices, " +
+      base_name(graph_path) + ": " + std::to_string(view.vertnbr) + " vertices, " +
           std::to_string(view.edgenbr / 2) + " edges",
-      map_path + ": " + std::to_string(parts.used.size()) + " terminals used" +
+      base_name(map_path) + ": " + std::to_string(parts.used.size()) + " terminals used" +
           (with_target ? " of " + std::to_string(TARTAN_archSize(arch.get())) : ""),
       std::to_string(parts.cut_edges) + " cut edges",
       layout.how};

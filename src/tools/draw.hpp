@@ -30,6 +30,9 @@ std::vector<TARTAN_Num> read_complete_mapping(const TARTAN_Graph* graph, const T
                                               const std::string& graph_path,
                                               const std::string& map_path);
 
+// The file name of path without its folders, for captions.
+std::string base_name(const std::string& path);
+
 // `tartan draw target` (draw_target.cpp).
 int run_draw_target(int argc, char** argv);
 

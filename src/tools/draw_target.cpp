@@ -32,7 +32,7 @@ void load_target_argument(TARTAN_Arch* arch, const std::string& path);  // cmd_m
 
 namespace {
 
-constexpr double kMargin = 20, kArea = 800, kLegendWidth = 260;
+constexpr double kMargin = 20, kArea = 800, kLegendWidth = 300;
 // Largest machine drawn: nodes (terminals and switches) and links; beyond, the file would
 // exceed ~10 MB and nobody could read the picture.
 constexpr long long kNodesMax = 65536, kLinksMax = 300000;
@@ -50,7 +50,7 @@ struct Machine {
   std::vector<double> sx, sy;        // switches (trees)
   std::vector<Label> labels;         // panel captions
   double width = 0, height = 0;      // extent, margins included
-  std::string how;                   // for the legend
+  std::vector<std::string> how;      // legend lines
 };
 
 void check_drawable(long long nodes, long long links) {
@@ -118,8 +118,9 @@ Machine grid_machine(const std::vector<TARTAN_Num>& dims, bool wrap) {
   }
   m.width = 2 * kMargin + (double(columns * d0) + gap * double(columns - 1)) * s;
   m.height = 2 * kMargin + double(rows) * (double(d1) * s + caption) + gap * s * double(rows - 1);
-  m.how = std::string(wrap ? "torus" : "mesh") + ": x across, y down" +
-          (dims.size() > 2 ? ", one panel per slice" : "") + (wrap ? "; stubs: wrap-around" : "");
+  m.how = {std::string(wrap ? "torus" : "mesh") + ": x across, y down"};
+  if (dims.size() > 2) m.how.push_back("one panel per slice of the further dimensions");
+  if (wrap) m.how.push_back("light stubs: wrap-around links");
   return m;
 }
 
@@ -173,7 +174,8 @@ Machine hypercube_machine(std::size_t dimnbr) {
       }
   m.width = 2 * (kMargin + m.glyph) + std::max(width, 1.0) * scale;
   m.height = 2 * (kMargin + m.glyph) + std::max(height, 1.0) * scale;
-  m.how = "hypercube: bit 0 across, bit 1 down, bit 2 oblique, further bits side by side";
+  m.how = {"hypercube: bit 0 across, bit 1 down, bit 2 oblique,",
+           "further bits: copies side by side"};
   return m;
 }
 
@@ -213,7 +215,7 @@ Machine tree_machine(const std::vector<TARTAN_Num>& arity, long long leaves) {
   }
   m.width = 2 * kMargin + double(leaves) * sx;
   m.height = 2 * kMargin + 6 + double(levels) * sy + m.glyph;
-  m.how = "tree: root at the top, switches as dark squares, terminals at the leaves";
+  m.how = {"tree: root at the top, switches as dark squares,", "terminals at the leaves"};
   return m;
 }
 
@@ -230,7 +232,7 @@ Machine plain_machine(long long nodes) {
   }
   m.width = 2 * kMargin + double(columns) * s;
   m.height = 2 * kMargin + double(rows) * s;
-  m.how = "no geometry: terminals in number order, row by row";
+  m.how = {"no geometry: terminals in number order, row by row"};
   return m;
 }
 
@@ -333,19 +335,19 @@ int run_draw_target(int argc, char** argv) {
 
   const double x = m.width + kMargin;
   double y = kMargin + 4;
-  const std::vector<std::string> lines = {
-      target_path + ": " + TARTAN_archName(arch.get()) + ", " + std::to_string(size) + " terminals",
-      size < nodenbr ? std::to_string(nodenbr - size) + " nodes of the whole machine unused (grey)"
-                     : std::string(),
-      m.how};
+  std::vector<std::string> lines = {
+      base_name(target_path) + ": " + TARTAN_archName(arch.get()) + ", " + std::to_string(size) +
+      " terminals"};
+  if (size < nodenbr)
+    lines.push_back(std::to_string(nodenbr - size) + " nodes of the whole machine unused (grey)");
+  lines.insert(lines.end(), m.how.begin(), m.how.end());
   for (const std::string& line : lines) {
-    if (line.empty()) continue;
     svg.text(x, y, line, 11);
     y += 15;
   }
   if (!load.empty()) {
     y += 5;
-    svg.text(x, y, args[2] + ": load per terminal", 11);
+    svg.text(x, y, base_name(args[2]) + ": load per terminal", 11);
     y += 15;
     svg.text(x, y, "max " + std::to_string(load_max) + ", average " +
                        number(double(load_sum) / double(std::max<TARTAN_Num>(size, 1))), 11);

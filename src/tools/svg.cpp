@@ -134,7 +134,9 @@ void SvgWriter::title(const std::string& content) {
   std::fprintf(out_, "<title>%s</title>\n", escape_xml(content).c_str());
 }
 
-void SvgWriter::open_group(const char* cls) { std::fprintf(out_, "<g class=\"%s\">\n", cls); }
+void SvgWriter::open_group(const char* cls, const std::string& extra) {
+  std::fprintf(out_, "<g class=\"%s\"%s%s>\n", cls, extra.empty() ? "" : " ", extra.c_str());
+}
 
 void SvgWriter::close_group() { std::fputs("</g>\n", out_); }
 
@@ -202,17 +204,25 @@ std::vector<std::size_t> colour_parts(std::size_t partnbr,
     return start[a + 1] - start[a] > start[b + 1] - start[b];
   });
   constexpr std::size_t kNone = ~std::size_t(0);
-  std::vector<std::size_t> colour(partnbr, kNone), taken_by;  // taken_by[c]: last part marking c
+  // taken_by[c]: the last part that found colour c on a neighbour; uses[c]: parts coloured c.
+  std::vector<std::size_t> colour(partnbr, kNone), taken_by(kPaletteSize, kNone),
+      uses(kPaletteSize, 0);
   for (std::size_t part : order) {
     for (std::size_t k = start[part]; k < start[part + 1]; ++k) {
       const std::size_t c = colour[neighbours[k]];
-      if (c == kNone) continue;
-      if (c >= taken_by.size()) taken_by.resize(c + 1, kNone);
-      taken_by[c] = part;
+      if (c != kNone) taken_by[c] = part;
     }
-    std::size_t c = 0;
-    while (c < taken_by.size() && taken_by[c] == part) ++c;
-    colour[part] = c;
+    // The least used free colour of the palette (smallest on ties), a new one if none is free.
+    std::size_t best = kNone;
+    for (std::size_t c = 0; c < uses.size(); ++c)
+      if (taken_by[c] != part && (best == kNone || uses[c] < uses[best])) best = c;
+    if (best == kNone) {
+      best = uses.size();
+      uses.push_back(0);
+      taken_by.push_back(kNone);
+    }
+    colour[part] = best;
+    ++uses[best];
   }
   return colour;
 }

@@ -34,7 +34,7 @@ class SvgWriter {
             const std::string& extra = "");
   // <title> of the picture (shown by browsers as a tooltip) and raw grouping.
   void title(const std::string& content);
-  void open_group(const char* cls);
+  void open_group(const char* cls, const std::string& extra = "");
   void close_group();
   // A vertical colour bar of the sequential scale from low (bottom) to high (top), labelled.
   void colour_bar(double x, double y, double w, double h, double low, double high,
@@ -60,11 +60,13 @@ std::string escape_xml(const std::string& text);
 // "Set1" hues, readable on white), then hues stepped by the golden angle for k >= 12.
 std::string palette_colour(std::size_t k);
 
-// Greedy colouring of the parts' adjacency graph (Welsh and Powell, "An upper bound for the
-// chromatic number of a graph and its application to timetabling problems"): parts in
-// decreasing degree order (ties: smaller number first) take the smallest colour no coloured
-// neighbour has. edges are pairs of parts in [0, partnbr), in any order, duplicates allowed.
-// Returns a colour index per part; adjacent parts always differ. O(partnbr + edges log edges).
+// Greedy colouring of the parts' adjacency graph in the order of Welsh and Powell ("An upper
+// bound for the chromatic number of a graph and its application to timetabling problems"):
+// parts in decreasing degree order (ties: smaller number first) each take, among the palette's
+// first 12 colours that no coloured neighbour has, the least used one (so that parts touching
+// only at a corner tend to differ too), or a new colour when all 12 are taken. edges are pairs
+// of parts in [0, partnbr), in any order, duplicates allowed. Returns a colour index per part;
+// adjacent parts always differ. O(partnbr · 12 + edges log edges).
 std::vector<std::size_t> colour_parts(std::size_t partnbr,
                                       std::vector<std::pair<std::int64_t, std::int64_t>> edges);
 
