@@ -120,6 +120,13 @@ expect_count "$w/k.svg" term 4
 expect_count "$w/k.svg" colourbar 1
 renders "$w/k.svg"
 
+# The shape `arch info` reports (TARTAN_archShape).
+expect_run 0 '^shape +torus 4 x 4 x 4$' "$T" arch info "$TARTAN_ARCH_DIR/torus3D_4x4x4.tgt"
+expect_run 0 '^shape +mesh 4 x 4 \(3 of its 16 nodes\)$' "$T" arch info "$w/sub.tgt"
+expect_run 0 '^shape +tree 2 x 3 \(children per level\)$' "$T" arch info "$w/tl.tgt"
+expect_run 0 '^shape +hcub 3 dimensions$' "$T" arch info "$w/h3.tgt"
+expect_run 0 '^shape +none$' "$T" arch info "$w/k4.tgt"
+
 # Bad inputs: clear errors, exit 2 (1 for usage), nothing written.
 head -n 20 "$w/m.xyz" | sed '2s/.*/18/' >"$w/short.xyz"
 expect_run 2 'line 2: the file gives coordinates for 18 vertices, the graph has 64' \
