@@ -2,12 +2,15 @@
 // with terminal weights). A domain is an interval of terminal numbers; the weighted kind cuts
 // an interval where the two halves' weights are closest (terminals keep their numbers, so a
 // domain stays an interval and its smallest terminal is its first one).
+// Links (network.hpp): one each way between every two terminals, link a·(n−1) + b (b − 1 when
+// b > a) from a to b; routes are direct.
 #include <algorithm>
 #include <ostream>
 
 #include "arch/arch_factory.hpp"
 #include "arch/arch_numbers.hpp"
 #include "arch/arch_registry.hpp"
+#include "arch/network.hpp"
 
 namespace tartan {
 namespace {
@@ -15,7 +18,7 @@ namespace {
 // Domain words: [0] first terminal, [1] terminal count.
 constexpr int kFirst = 0, kCount = 1;
 
-class CompleteArch final : public Architecture {
+class CompleteArch final : public Architecture, public Network {
  public:
   // weights empty: cmplt (unit weights, nothing stored).
   CompleteArch(Num size, const std::vector<Num>& weights) : size_(size) {
@@ -84,6 +87,25 @@ class CompleteArch final : public Architecture {
 
   std::unique_ptr<TargetMatcher> make_matcher(const std::vector<Num>&) const override {
     return std::make_unique<PairingMatcher>(size_);
+  }
+
+  const Network* network() const override { return this; }
+  Num node_count() const override { return size_; }
+  LinkIndex link_count() const override {
+    LinkIndex count;
+    if (__builtin_mul_overflow(LinkIndex(size_), LinkIndex(size_) - 1, &count))
+      fail(ErrorCode::overflow, "the links of a complete graph of " + std::to_string(size_) +
+                                    " terminals do not fit in 64 bits");
+    return count;
+  }
+  Num hops(Num from, Num to) const override { return from == to ? 0 : 1; }
+  void route(Num from, Num to, std::vector<LinkIndex>& links) const override {
+    if (from != to) links.push_back(LinkIndex(from) * (size_ - 1) + (to < from ? to : to - 1));
+  }
+  std::pair<Num, Num> link_ends(LinkIndex link) const override {
+    check_link_index(link, link_count());
+    const Num from = Num(link / (size_ - 1)), rest = Num(link % (size_ - 1));
+    return {from, rest < from ? rest : rest + 1};
   }
 
   void save(std::ostream& out) const override {

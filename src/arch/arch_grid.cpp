@@ -5,18 +5,26 @@
 // Distances: per dimension |a − b| (mesh; SCOTCH's meshXD wraps, Tartan does not) or
 // min(|a − b|, dim − |a − b|) (torus), summed; between boxes, the same between their centres,
 // each dimension rounded up (seed 001 §2.3.2).
+//
+// Links and routes (network.hpp, NETWORKS.md): one link each way between grid neighbours, plus
+// the wrap-around links of tori in dimensions of 3 or more (a dimension of size 2 has one link
+// each way, size 1 none). Routes are dimension-ordered: dimension 0 corrected first, the shorter
+// way round a ring, the + direction on a tie. Links are numbered by blocks, one per dimension
+// and direction (+ then -), each block in terminal order of the links' tails: a ring's block
+// has one link per terminal, a line's skips the terminals at its end.
 #include <algorithm>
 #include <ostream>
 
 #include "arch/arch_factory.hpp"
 #include "arch/arch_numbers.hpp"
 #include "arch/arch_registry.hpp"
+#include "arch/network.hpp"
 
 namespace tartan {
 namespace {
 
 // Domain words: [2d] min and [2d+1] max coordinate of dimension d.
-class GridArch final : public Architecture {
+class GridArch final : public Architecture, public Network {
  public:
   GridArch(const std::vector<Num>& dims, bool wrap, bool named_xd)
       : dims_(dims), wrap_(wrap), named_xd_(named_xd || dims.size() > 3 || dims.size() < 2) {
@@ -31,6 +39,16 @@ class GridArch final : public Architecture {
       size_ = checked_mul(size_, dims[d], "number of grid terminals");
     }
     name_ = std::string(kind) + (named_xd_ ? "XD" : std::to_string(dims.size()) + "D");
+    LinkIndex base = 0;
+    for (std::size_t d = 0; d < dims.size(); ++d) {
+      ring_.push_back(wrap && dims[d] >= 3);
+      stride_.push_back(d == 0 ? 1 : stride_[d - 1] * dims[d - 1]);
+      const LinkIndex per_direction =
+          ring_[d] ? LinkIndex(size_) : LinkIndex(size_) / dims[d] * (dims[d] - 1);
+      block_.push_back(base);
+      base += 2 * per_direction;
+    }
+    link_count_ = base;
   }
 
   const char* kind_name() const override { return name_.c_str(); }
@@ -136,6 +154,62 @@ class GridArch final : public Architecture {
     return std::make_unique<RoundRobinMatcher>(*this, terminals);
   }
 
+  const Network* network() const override { return this; }
+  Num node_count() const override { return size_; }
+  LinkIndex link_count() const override { return link_count_; }
+  Num hops(Num from, Num to) const override { return terminal_distance(from, to); }
+
+  void route(Num from, Num to, std::vector<LinkIndex>& links) const override {
+    Num current = from;
+    for (std::size_t d = 0; d < dims_.size(); ++d) {
+      const Num dim = dims_[d], stride = stride_[d];
+      Num c = (current / stride) % dim;
+      const Num target = (to / stride) % dim;
+      if (c == target) continue;
+      Num steps = target - c;
+      bool plus = steps > 0;
+      if (steps < 0) steps = -steps;
+      if (ring_[d] && dim - steps <= steps) {
+        // The other way round is shorter, or as short: then the + direction (NETWORKS.md).
+        if (dim - steps < steps || !plus) {
+          plus = !plus;
+          steps = dim - steps;
+        }
+      }
+      const Num low = current % stride, high = current / stride / dim;
+      for (Num k = 0; k < steps; ++k) {
+        links.push_back(step_link(d, plus, current, c, low, high));
+        const Num next = plus ? (c + 1 == dim ? 0 : c + 1) : (c == 0 ? dim - 1 : c - 1);
+        current += (next - c) * stride;
+        c = next;
+      }
+    }
+  }
+
+  std::pair<Num, Num> link_ends(LinkIndex link) const override {
+    check_link_index(link, link_count_);
+    std::size_t d = dims_.size() - 1;
+    while (block_[d] > link) --d;
+    const Num dim = dims_[d], stride = stride_[d];
+    const LinkIndex per_direction = (d + 1 < dims_.size() ? block_[d + 1] : link_count_) - block_[d];
+    LinkIndex rest = link - block_[d];
+    const bool plus = rest < per_direction / 2;
+    if (!plus) rest -= per_direction / 2;
+    Num from, c;
+    if (ring_[d]) {
+      from = Num(rest);
+      c = (from / stride) % dim;
+    } else {
+      // Tails are the terminals not at the end of their line in the link's direction.
+      const Num low = Num(rest % stride), line = Num(rest / stride);
+      const Num high = line / (dim - 1);
+      c = line % (dim - 1) + (plus ? 0 : 1);
+      from = (high * dim + c) * stride + low;
+    }
+    const Num next = plus ? (c + 1 == dim ? 0 : c + 1) : (c == 0 ? dim - 1 : c - 1);
+    return {from, from + (next - c) * stride};
+  }
+
   void save(std::ostream& out) const override {
     out << name_;
     if (named_xd_) out << ' ' << dims_.size();
@@ -223,7 +297,22 @@ class GridArch final : public Architecture {
     std::int64_t offset_ = 0;
   };
 
+  // The link leaving terminal `from` (coordinate c in dimension d, low and high its coordinates
+  // below and above d folded into numbers) one step + or - along d.
+  LinkIndex step_link(std::size_t d, bool plus, Num from, Num c, Num low, Num high) const {
+    const LinkIndex per_direction =
+        ((d + 1 < dims_.size() ? block_[d + 1] : link_count_) - block_[d]) / 2;
+    const LinkIndex base = block_[d] + (plus ? 0 : per_direction);
+    if (ring_[d]) return base + from;
+    const Num line_position = plus ? c : c - 1;
+    return base + (LinkIndex(high) * (dims_[d] - 1) + line_position) * stride_[d] + low;
+  }
+
   std::vector<Num> dims_;
+  std::vector<bool> ring_;       // dimension with wrap-around links (torus, size 3 or more)
+  std::vector<Num> stride_;      // terminal-number step of one move along each dimension
+  std::vector<LinkIndex> block_; // first link of each dimension's + block (its - block follows)
+  LinkIndex link_count_ = 0;
   bool wrap_;
   bool named_xd_;
   Num size_;

@@ -2,11 +2,14 @@
 // distances. A domain is a sub-cube whose high bits are fixed (seed 001 §2.3.2): bipartition
 // fixes the highest free bit. Between domains, the distance is the Hamming distance of the bits
 // fixed in both plus half (rounded down, as SCOTCH) of the bits fixed in one only.
+// Links (network.hpp): link t·dimension + k goes from t to t with bit k flipped; routes are
+// e-cube (the differing bits flipped from the lowest to the highest).
 #include <ostream>
 
 #include "arch/arch_factory.hpp"
 #include "arch/arch_numbers.hpp"
 #include "arch/arch_registry.hpp"
+#include "arch/network.hpp"
 
 namespace tartan {
 namespace {
@@ -14,7 +17,7 @@ namespace {
 // Domain words: [0] number of free (low) bits, [1] first terminal (free bits zero).
 constexpr int kFree = 0, kFirst = 1;
 
-class HypercubeArch final : public Architecture {
+class HypercubeArch final : public Architecture, public Network {
  public:
   explicit HypercubeArch(Num dimensions) : dimensions_(int(dimensions)) {
     require_at_least(dimensions, 1, "hypercube dimension");
@@ -78,6 +81,24 @@ class HypercubeArch final : public Architecture {
 
   std::unique_ptr<TargetMatcher> make_matcher(const std::vector<Num>&) const override {
     return std::make_unique<ProjectionMatcher>(dimensions_);
+  }
+
+  const Network* network() const override { return this; }
+  Num node_count() const override { return size(); }
+  LinkIndex link_count() const override { return LinkIndex(size()) * dimensions_; }
+  Num hops(Num from, Num to) const override { return terminal_distance(from, to); }
+  void route(Num from, Num to, std::vector<LinkIndex>& links) const override {
+    for (int k = 0; k < dimensions_; ++k) {
+      const Num bit = Num(1) << k;
+      if (((from ^ to) & bit) == 0) continue;
+      links.push_back(LinkIndex(from) * dimensions_ + k);
+      from ^= bit;
+    }
+  }
+  std::pair<Num, Num> link_ends(LinkIndex link) const override {
+    check_link_index(link, link_count());
+    const Num from = Num(link / dimensions_);
+    return {from, from ^ (Num(1) << (link % dimensions_))};
   }
 
   void save(std::ostream& out) const override { out << "hcub " << dimensions_ << '\n'; }

@@ -17,6 +17,10 @@
 // kind's domain distance costs (O(dimensions), no allocation), tends to the exact distance as
 // domains shrink, and is exact between terminals. (An average over all pairs of terminals would
 // be quadratic to precompute; one representative terminal per domain ignores domain extent.)
+//
+// Links (network.hpp): the original target's, with its routes (a route may pass through
+// terminals that are not listed, as real traffic between allocated nodes does). Nodes: the
+// listed terminals first (node k = terminal k), then the original's other nodes in their order.
 #include <algorithm>
 #include <ostream>
 #include <utility>
@@ -25,6 +29,7 @@
 #include "arch/arch_numbers.hpp"
 #include "arch/arch_registry.hpp"
 #include "arch/domain_tree.hpp"
+#include "arch/network.hpp"
 
 namespace tartan {
 namespace {
@@ -51,7 +56,7 @@ struct BuildTree {
 
 // Domains are the nodes of the tree as built (leaves 0..n-1 are the listed terminals); the
 // region of node d, the smallest parent domain holding its terminals, is region_[d·words_, ...).
-class SubArch final : public TreeArchitecture {
+class SubArch final : public TreeArchitecture, public Network {
  public:
   SubArch(ArchPtr parent, const std::vector<Num>& terminals)
       : parent_(std::move(parent)), listed_(terminals), words_(parent_->domain_words()) {
@@ -76,6 +81,16 @@ class SubArch final : public TreeArchitecture {
     }
     set_tree(DomainTree(std::move(links), std::move(leaf), weight));
     region_ = std::move(tree.region);
+    parent_network_ = parent_->network();
+    if (parent_network_ != nullptr) {
+      sorted_listed_ = listed_;
+      std::sort(sorted_listed_.begin(), sorted_listed_.end());
+      position_of_sorted_.resize(listed_.size());
+      std::vector<std::pair<Num, Num>> order;
+      for (std::size_t k = 0; k < listed_.size(); ++k) order.emplace_back(listed_[k], Num(k));
+      std::sort(order.begin(), order.end());
+      for (std::size_t i = 0; i < order.size(); ++i) position_of_sorted_[i] = order[i].second;
+    }
   }
 
   const char* kind_name() const override { return "sub"; }
@@ -91,6 +106,23 @@ class SubArch final : public TreeArchitecture {
     return parent_->domain_distance(region(node_a), region(node_b));
   }
 
+  const Network* network() const override { return parent_network_ ? this : nullptr; }
+  Num node_count() const override { return parent_network_->node_count(); }
+  LinkIndex link_count() const override { return parent_network_->link_count(); }
+  Num hops(Num from, Num to) const override {
+    return parent_network_->hops(listed_[from], listed_[to]);
+  }
+  void route(Num from, Num to, std::vector<LinkIndex>& links) const override {
+    parent_network_->route(listed_[from], listed_[to], links);
+  }
+  double link_bandwidth(LinkIndex link) const override {
+    return parent_network_->link_bandwidth(link);
+  }
+  std::pair<Num, Num> link_ends(LinkIndex link) const override {
+    const std::pair<Num, Num> ends = parent_network_->link_ends(link);
+    return {node_of_parent(ends.first), node_of_parent(ends.second)};
+  }
+
   void save(std::ostream& out) const override {
     out << "sub " << listed_.size() << '\n';
     for (std::size_t k = 0; k < listed_.size(); ++k)
@@ -103,6 +135,14 @@ class SubArch final : public TreeArchitecture {
     Domain dom;
     std::copy_n(region_.begin() + index * words_, words_, dom.word.begin());
     return dom;
+  }
+
+  // This target's number of node p of the original one.
+  Num node_of_parent(Num p) const {
+    const auto it = std::lower_bound(sorted_listed_.begin(), sorted_listed_.end(), p);
+    const Num below = Num(it - sorted_listed_.begin());
+    if (it != sorted_listed_.end() && *it == p) return position_of_sorted_[std::size_t(below)];
+    return Num(listed_.size()) + p - below;
   }
 
   void check_list() const {
@@ -210,6 +250,9 @@ class SubArch final : public TreeArchitecture {
   std::vector<Num> listed_;        // part k -> terminal of parent_
   int words_;                      // words of parent_'s domains
   std::vector<std::int64_t> region_;  // per node: words_ words of its parent_ domain
+  const Network* parent_network_ = nullptr;  // null: the original has no links
+  std::vector<Num> sorted_listed_;           // listed_ in increasing order
+  std::vector<Num> position_of_sorted_;      // position in listed_ of each sorted_listed_ entry
 };
 
 }  // namespace

@@ -7,12 +7,19 @@
 // depth; between disjoint domains every pair of leaves has the same common ancestor, so the
 // distance is exact; for a domain and a domain inside it, it is half (rounded up) of the
 // largest distance inside the outer one (seed 001), and 0 for a domain and itself.
+//
+// Links (network.hpp): every node of the tree above the leaves is a switch, numbered after the
+// terminals by depth then left to right (the root is node size()). Every other node (terminal
+// or switch) has a link up to its father, 2·c, and one down from it, 2·c + 1, where c is the
+// node's number (less one for switches, the root having no link). Routes go up to the lowest
+// common ancestor and down: 2 hops per level climbed, whatever the levels' link costs.
 #include <algorithm>
 #include <ostream>
 
 #include "arch/arch_factory.hpp"
 #include "arch/arch_numbers.hpp"
 #include "arch/arch_registry.hpp"
+#include "arch/network.hpp"
 
 namespace tartan {
 namespace {
@@ -22,7 +29,7 @@ namespace {
 // of all the children of a node is that node, and a single node with one child is its child.
 constexpr int kDepth = 0, kFirst = 1, kCount = 2;
 
-class TreeLeafArch final : public Architecture {
+class TreeLeafArch final : public Architecture, public Network {
  public:
   TreeLeafArch(const std::vector<Num>& sizes, const std::vector<Num>& costs,
                const std::vector<Num>& permutation)
@@ -41,6 +48,11 @@ class TreeLeafArch final : public Architecture {
       cost_from_[k] = checked_add(cost_from_[k + 1], costs[k], "sum of tree-leaf link costs");
     }
     if (!permutation.empty()) set_permutation();
+    switches_before_.assign(sizes.size() + 1, 0);
+    for (std::size_t k = 0; k < sizes.size(); ++k)
+      switches_before_[k + 1] = checked_add(switches_before_[k], leaves_below_[0] / leaves_below_[k],
+                                            "number of tree-leaf nodes");
+    node_count_ = checked_add(size(), switches_before_[sizes.size()], "number of tree-leaf nodes");
   }
 
   const char* kind_name() const override { return permutation_.empty() ? "tleaf" : "ltleaf"; }
@@ -131,6 +143,51 @@ class TreeLeafArch final : public Architecture {
     return std::make_unique<SiblingMatcher>(*this);
   }
 
+  const Network* network() const override { return this; }
+  Num node_count() const override { return node_count_; }
+  LinkIndex link_count() const override { return 2 * (LinkIndex(node_count_) - 1); }
+  Num hops(Num from, Num to) const override {
+    Num a = leaf_of(from), b = leaf_of(to), climbed = 0;
+    for (Num depth = levels_; a != b; ++climbed) {
+      --depth;
+      a /= sizes_[depth];
+      b /= sizes_[depth];
+    }
+    return 2 * climbed;
+  }
+  void route(Num from, Num to, std::vector<LinkIndex>& links) const override {
+    Num a = leaf_of(from), b = leaf_of(to);
+    Num depth = levels_;
+    for (; a != b; --depth) {
+      links.push_back(2 * link_child(node_at(depth, a)));  // up from a's ancestor
+      a /= sizes_[depth - 1];
+      b /= sizes_[depth - 1];
+    }
+    // Down links, from the common ancestor to `to`: climb again from `to`, then reverse.
+    const std::size_t first_down = links.size();
+    Num c = leaf_of(to);
+    for (Num k = levels_; k > depth; --k) {
+      links.push_back(2 * link_child(node_at(k, c)) + 1);
+      c /= sizes_[k - 1];
+    }
+    std::reverse(links.begin() + std::ptrdiff_t(first_down), links.end());
+  }
+  std::pair<Num, Num> link_ends(LinkIndex link) const override {
+    check_link_index(link, link_count());
+    const Num child = Num(link / 2) < size() ? Num(link / 2) : Num(link / 2) + 1;
+    Num depth = levels_, position;
+    if (child < size()) {
+      position = leaf_of(child);
+    } else {
+      const Num rank = child - size();
+      depth = 0;
+      while (switches_before_[depth + 1] <= rank) ++depth;
+      position = rank - switches_before_[depth];
+    }
+    const Num father = node_at(depth - 1, position / sizes_[depth - 1]);
+    return link % 2 == 0 ? std::make_pair(child, father) : std::make_pair(father, child);
+  }
+
   void save(std::ostream& out) const override {
     out << kind_name() << ' ' << levels_;
     for (std::size_t k = 0; k < sizes_.size(); ++k) out << ' ' << sizes_[k] << ' ' << costs_[k];
@@ -200,6 +257,20 @@ class TreeLeafArch final : public Architecture {
     }
   }
 
+  // Node number of the tree node at `position` (left to right) of a depth.
+  Num node_at(Num depth, Num position) const {
+    if (depth == levels_) return terminal_at(position);
+    return size() + switches_before_[depth] + position;
+  }
+  // The terminal at a leaf position (inverse of leaf_of).
+  Num terminal_at(Num leaf) const {
+    if (permutation_.empty()) return leaf;
+    const Num block = permnbr();
+    return leaf - leaf % block + permutation_[leaf % block];
+  }
+  // Number c of a non-root node in the link numbering (links 2·c up and 2·c + 1 down).
+  LinkIndex link_child(Num node) const { return node < size() ? node : node - 1; }
+
   Num permnbr() const { return Num(permutation_.size()); }
   Num leaf_of(Num terminal) const {
     if (permutation_.empty()) return terminal;
@@ -246,6 +317,8 @@ class TreeLeafArch final : public Architecture {
   Num block_depth_ = 0;           // depth of the nodes whose leaves form one block
   std::vector<Num> leaves_below_; // leaves under a node of each depth
   std::vector<Num> cost_from_;    // cost_from_[k]: sum of the link costs of levels k..levels-1
+  std::vector<Num> switches_before_;  // switches at depths above k (k = levels: all of them)
+  Num node_count_ = 0;               // terminals and switches
 };
 
 }  // namespace

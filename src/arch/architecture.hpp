@@ -15,6 +15,8 @@
 
 namespace tartan {
 
+class Network;  // network.hpp
+
 // A domain is a small value whose words each kind interprets its own way (a hypercube's fixed
 // bits, a grid's box, a tree node, a decomposition label). Fits in TARTAN_ArchDom.
 struct Domain {
@@ -85,6 +87,11 @@ class Architecture {
   // checks every domain a user hands in before any other member sees it. Every kind should
   // override it (all of src/arch's do); the default trusts the domain.
   virtual void check_domain(const Domain& dom) const { (void)dom; }
+
+  // The links and static routes of this target (network.hpp), or null when it has none (the
+  // default).
+  virtual const Network* network() const { return nullptr; }
+  bool has_links() const { return network() != nullptr; }
 
   // Writes the .tgt text of this target (SCOTCH's syntax), a full description that loads back.
   virtual void save(std::ostream& out) const = 0;

@@ -4,11 +4,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <istream>
+#include <utility>
 #include <ostream>
 #include <vector>
 
 #include "arch/arch_factory.hpp"
 #include "arch/arch_shape.hpp"
+#include "arch/network.hpp"
 #include "io/compressed_stream.hpp"
 #include "library/api.hpp"
 #include "library/arch_handle.hpp"
@@ -131,6 +133,30 @@ TARTAN_API const char* TARTAN_archName(const TARTAN_Arch* arch) {
 
 TARTAN_API TARTAN_Num TARTAN_archSize(const TARTAN_Arch* arch) {
   return guarded_value(__func__, TARTAN_Num(-1), [&] { return arch_of(arch)->size(); });
+}
+
+TARTAN_API int TARTAN_archLinkCount(const TARTAN_Arch* arch, TARTAN_Num* nodenbr,
+                                    TARTAN_Num* linknbr) {
+  return guarded(__func__, [&] {
+    const Network& network = network_of(*arch_of(arch));
+    const Num links = link_count_as_num(network);
+    if (nodenbr) *nodenbr = network.node_count();
+    if (linknbr) *linknbr = links;
+  });
+}
+
+TARTAN_API int TARTAN_archLinks(const TARTAN_Arch* arch, TARTAN_Num* srctab, TARTAN_Num* dsttab,
+                                double* bwtab) {
+  return guarded(__func__, [&] {
+    const Network& network = network_of(*arch_of(arch));
+    const Num links = link_count_as_num(network);
+    for (Num link = 0; link < links; ++link) {
+      const std::pair<Num, Num> ends = network.link_ends(link);
+      if (srctab) srctab[link] = ends.first;
+      if (dsttab) dsttab[link] = ends.second;
+      if (bwtab) bwtab[link] = network.link_bandwidth(link);
+    }
+  });
 }
 
 TARTAN_API int TARTAN_archVar(const TARTAN_Arch* arch) {

@@ -8,13 +8,14 @@
 #include <vector>
 
 #include "arch/arch_factory.hpp"
+#include "arch/network.hpp"
 #include "graph/graph_check.hpp"
 #include "io/compressed_stream.hpp"
 #include "io/mapping_io.hpp"
 #include "library/arch_handle.hpp"
 #include "library/graph_handle.hpp"
 #include "library/strat_handle.hpp"
-#include "metrics/mapping_stats.hpp"
+#include "metrics/network_stats.hpp"
 
 using namespace tartan;
 using namespace tartan::api;
@@ -89,10 +90,23 @@ void save(const Graph& graph, const MappingObject& mapping, io::OutputBuffer& ou
 }
 
 void view(const Graph& graph, const MappingObject& mapping, std::FILE* stream, bool json) {
-  const MappingStats stats = compute_mapping_stats(graph, *mapping.arch, mapping.parttab);
-  const std::string text = json ? format_stats_json(stats) : format_stats_text(stats);
+  const std::string text = format_mapping_view(graph, *mapping.arch, mapping.parttab, json);
   if (std::fwrite(text.data(), 1, text.size(), stream) != text.size() || std::fflush(stream) != 0)
     fail(ErrorCode::io, "cannot write the statistics");
+}
+
+// The mapping's traffic per link into the caller's arrays (either may be null).
+void link_loads(const Graph& graph, const MappingObject& mapping, double* voltab, Num* msgtab) {
+  const Network& network = network_of(*mapping.arch);
+  const Num count = link_count_as_num(network);
+  LinkLoads loads(network);
+  compute_network_stats(graph, *mapping.arch, mapping.parttab, &loads);
+  if (voltab) std::fill(voltab, voltab + count, 0.0);
+  if (msgtab) std::fill(msgtab, msgtab + count, Num(0));
+  loads.for_each([&](LinkIndex link, double volume, std::int64_t messages) {
+    if (voltab) voltab[link] = volume;
+    if (msgtab) msgtab[link] = Num(messages);
+  });
 }
 
 void view_path(const Graph& graph, const MappingObject& mapping, const char* path, bool json) {
@@ -270,4 +284,23 @@ TARTAN_API int TARTAN_graphMapViewJsonPath(const TARTAN_Graph* graph,
   });
 }
 
+}
+
+TARTAN_API int TARTAN_graphMapNetStats(const TARTAN_Graph* graph, const TARTAN_Mapping* mapping,
+                                       TARTAN_NetStats* stats) {
+  return guarded(__func__, [&] {
+    const MappingObject& object = mapping_of(graph, mapping);
+    require(stats, "stats");
+    const NetworkStats s = compute_network_stats(*object.graph, *object.arch, object.parttab);
+    *stats = TARTAN_NetStats{s.messages, s.links_used, s.th, s.wh, s.mc, s.mmc, s.ac, s.amc,
+                             s.dilation_max, s.dilation_avg, s.dilation_weighted, s.j};
+  });
+}
+
+TARTAN_API int TARTAN_graphMapLinkLoads(const TARTAN_Graph* graph, const TARTAN_Mapping* mapping,
+                                        double* voltab, TARTAN_Num* msgtab) {
+  return guarded(__func__, [&] {
+    const MappingObject& object = mapping_of(graph, mapping);
+    link_loads(*object.graph, object, voltab, msgtab);
+  });
 }

@@ -222,7 +222,7 @@ std::string format_stats_text(const MappingStats& s) {
   return out;
 }
 
-std::string format_stats_json(const MappingStats& s) {
+std::string format_stats_json(const MappingStats& s, const std::string& network) {
   std::string out = "{\n";
   append(out, "  \"processors\": {\"used\": %" PRId64 ", \"total\": %" PRId64 "},\n",
          s.parts_used, s.target_size);
@@ -248,9 +248,9 @@ std::string format_stats_json(const MappingStats& s) {
     append(out, "%s%.17g", d ? ", " : "", s.load_share(d));
   out += "],\n";
   append(out,
-         "  \"part_diam\": {\"min\": %" PRId64 ", \"max\": %" PRId64 ", \"avg\": %.17g}\n",
+         "  \"part_diam\": {\"min\": %" PRId64 ", \"max\": %" PRId64 ", \"avg\": %.17g},\n",
          s.diameter_min, s.diameter_max, s.diameter_avg);
-  out += "}\n";
+  out += "  \"network\": " + network + "\n}\n";
   return out;
 }
 

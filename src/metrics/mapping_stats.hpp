@@ -60,7 +60,8 @@ MappingStats compute_mapping_stats(const Graph& graph, const Architecture& arch,
 
 // gmtst's layout: "M\tProcessors a/b (r)\n" ... "M\tPartDiam\tmin=..\tmax=..\tavg=..\n".
 std::string format_stats_text(const MappingStats& stats);
-// One JSON object with the same figures (raw sums and ratios).
-std::string format_stats_json(const MappingStats& stats);
+// One JSON object with the same figures (raw sums and ratios), its last member "network" the
+// given JSON value (network_stats.hpp's object, or null for a target without links).
+std::string format_stats_json(const MappingStats& stats, const std::string& network = "null");
 
 }  // namespace tartan
