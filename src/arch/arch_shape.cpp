@@ -2,6 +2,10 @@
 #include "arch/arch_shape.hpp"
 
 #include <numeric>
+#include <string>
+
+#include "arch/network.hpp"
+#include "common/error.hpp"
 
 namespace tartan {
 
@@ -46,6 +50,36 @@ ArchShape arch_shape(const Architecture& arch) {
       break;
   }
   return shape;
+}
+
+std::vector<Num> node_places(const Architecture& arch) {
+  const Num nodes = network_of(arch).node_count();
+  const DistanceForm form = arch.distance_form();
+  std::vector<Num> places;
+  if (form.kind == DistanceForm::Kind::sub) {
+    const std::vector<Num> parent = node_places(*form.parent);
+    const std::vector<Num>& listed = *form.parent_terminals;
+    std::vector<char> is_listed(parent.size(), 0);
+    for (Num terminal : listed) {
+      places.push_back(parent[std::size_t(terminal)]);
+      is_listed[std::size_t(terminal)] = 1;
+    }
+    for (std::size_t node = 0; node < parent.size(); ++node)
+      if (!is_listed[node]) places.push_back(parent[node]);
+  } else {
+    const ArchShape shape = arch_shape(arch);
+    places = shape.place;
+    const Num switches = nodes - arch.size();
+    if (switches > 0 && shape.kind != ArchShape::Kind::tree)
+      fail(ErrorCode::not_supported, std::string("the switches of a ") + arch.kind_name() +
+                                         " target have no place in its drawing");
+    for (Num k = 0; k < switches; ++k) places.push_back(shape.node_count + k);
+  }
+  if (Num(places.size()) != nodes)
+    fail(ErrorCode::internal, "node places of a " + std::string(arch.kind_name()) +
+                                  " target: " + std::to_string(places.size()) + " for " +
+                                  std::to_string(nodes) + " nodes");
+  return places;
 }
 
 }  // namespace tartan

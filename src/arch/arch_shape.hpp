@@ -28,4 +28,12 @@ struct ArchShape {
 // The shape of arch; variable-sized kinds have none, with no terminals.
 ArchShape arch_shape(const Architecture& arch);
 
+// The place of every node of arch's network (network.hpp: terminals, then switches) in the
+// whole machine of arch_shape: a terminal at its ArchShape::place, a tree-leaf's switch at
+// node_count + its rank among the inner nodes by depth then left to right (the root first).
+// A sub's nodes follow network.hpp's rule: its listed terminals, then its original's other
+// nodes in their order. Error(not_supported) for kinds without links, and for kinds whose
+// switches have no place in the drawing (target graphs).
+std::vector<Num> node_places(const Architecture& arch);
+
 }  // namespace tartan

@@ -176,6 +176,13 @@ TARTAN_API int TARTAN_archShape(const TARTAN_Arch* arch, int* shapeptr, TARTAN_N
   });
 }
 
+TARTAN_API int TARTAN_archNodePlaces(const TARTAN_Arch* arch, TARTAN_Num* placetab) {
+  return guarded(__func__, [&] {
+    const std::vector<Num> places = node_places(*arch_of(arch));
+    std::copy(places.begin(), places.end(), require(placetab, "placetab"));
+  });
+}
+
 TARTAN_API int TARTAN_archCmplt(TARTAN_Arch* arch, TARTAN_Num termnbr) {
   return guarded(__func__, [&] { check_arch_handle(arch); set_arch(arch, make_complete(termnbr)); });
 }

@@ -14,7 +14,9 @@
 //    other nodes pale grey. Targets without geometry (complete graphs, decomposition-defined
 //    targets) show their terminals in number order in a square array.
 // With GRAPH and MAP, each terminal is shaded by its load (the sum of the loads of the vertices
-// mapped onto it) on a sequential scale, with a colour bar.
+// mapped onto it) on a sequential scale, with a colour bar; on a target with links (network.hpp
+// of the library: TARTAN_archLinks), each directed link is coloured and widened by its load
+// (volume per unit of bandwidth, TARTAN_graphMapLinkLoads), with a second colour bar.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -49,6 +51,8 @@ struct Machine {
   std::string links, wrap_links;     // path data
   std::vector<double> sx, sy;        // switches (trees)
   std::vector<Label> labels;         // panel captions
+  std::vector<long long> panel;      // grids: the panel of each node (empty: one picture)
+  double cell = 0;                   // grids: the distance between neighbours
   double width = 0, height = 0;      // extent, margins included
   std::vector<std::string> how;      // legend lines
 };
@@ -82,10 +86,13 @@ Machine grid_machine(const std::vector<TARTAN_Num>& dims, bool wrap) {
   auto origin_y = [&](long long panel) {
     return kMargin + caption + double(panel / columns) * ((double(d1) + gap) * s + caption);
   };
+  m.cell = s;
+  m.panel.resize(std::size_t(nodes));
   for (long long node = 0; node < nodes; ++node) {
     const long long x0 = node % d0, x1 = (node / d0) % d1, panel = node / (d0 * d1);
     m.x[std::size_t(node)] = origin_x(panel) + (double(x0) + 0.5) * s;
     m.y[std::size_t(node)] = origin_y(panel) + (double(x1) + 0.5) * s;
+    m.panel[std::size_t(node)] = panel;
   }
   for (long long node = 0; node < nodes; ++node) {
     const long long x0 = node % d0, x1 = (node / d0) % d1;
@@ -236,6 +243,89 @@ Machine plain_machine(long long nodes) {
   return m;
 }
 
+// The network links of a mapped target (TARTAN_archLinks, TARTAN_graphMapLinkLoads) and the
+// place of their ends (TARTAN_archNodePlaces).
+struct Links {
+  TARTAN_Num linknbr = 0;  // 0: none drawn (no links, or no place for their nodes)
+  std::vector<TARTAN_Num> src, dst, place;
+  std::vector<double> bandwidth, volume;
+  double max_congestion = 0, hidden_max = 0;
+  long long hidden = 0;  // links between grid slices, not drawn
+  std::string note;      // why there are none
+};
+
+Links read_links(const TARTAN_Graph* graph, const TARTAN_Arch* arch,
+                 std::vector<TARTAN_Num>& parttab, const std::string& target_path) {
+  Links links;
+  TARTAN_Num nodes = 0, linknbr = 0;
+  if (TARTAN_archLinkCount(arch, &nodes, &linknbr) != TARTAN_OK) {
+    links.note = "no link loads: " + std::string(TARTAN_errorMessage());
+    return links;
+  }
+  if (linknbr > 2 * kLinksMax) {
+    links.note = "no link loads: " + std::to_string(linknbr) + " links, too many to draw";
+    return links;
+  }
+  links.place.resize(std::size_t(nodes));
+  if (TARTAN_archNodePlaces(arch, links.place.data()) != TARTAN_OK) {
+    links.note = "no link loads: " + std::string(TARTAN_errorMessage());
+    return links;
+  }
+  const auto count = std::size_t(linknbr);
+  links.src.resize(count);
+  links.dst.resize(count);
+  links.bandwidth.resize(count);
+  links.volume.resize(count);
+  check_call(TARTAN_archLinks(arch, links.src.data(), links.dst.data(), links.bandwidth.data()),
+             target_path);
+  TARTAN_Mapping mapping;
+  check_call(TARTAN_graphMapInit(graph, &mapping, arch, parttab.data()), "mapping");
+  const int code = TARTAN_graphMapLinkLoads(graph, &mapping, links.volume.data(), nullptr);
+  TARTAN_graphMapExit(graph, &mapping);
+  check_call(code, "link loads");
+  for (std::size_t i = 0; i < count; ++i)
+    links.max_congestion = std::max(links.max_congestion, links.volume[i] / links.bandwidth[i]);
+  links.linknbr = linknbr;
+  return links;
+}
+
+// Each directed link as a line on the right-hand side of its direction (so that a->b and b->a
+// lie side by side), coloured and widened by its volume per unit of bandwidth; unloaded links
+// thin and grey. Within a grid panel, a link longer than one step is a wrap-around link: a stub
+// leaves its tail away from its head. Links between panels (slices) are counted, not drawn.
+void draw_links(SvgWriter& svg, const Machine& m, TARTAN_Num nodenbr, Links& links,
+                double width) {
+  auto x_of = [&](TARTAN_Num place) {
+    return place < nodenbr ? m.x[std::size_t(place)] : m.sx[std::size_t(place - nodenbr)];
+  };
+  auto y_of = [&](TARTAN_Num place) {
+    return place < nodenbr ? m.y[std::size_t(place)] : m.sy[std::size_t(place - nodenbr)];
+  };
+  svg.open_group("links");
+  for (std::size_t i = 0; i < std::size_t(links.linknbr); ++i) {
+    const TARTAN_Num p = links.place[std::size_t(links.src[i])], q = links.place[std::size_t(links.dst[i])];
+    const double congestion = links.volume[i] / links.bandwidth[i];
+    if (!m.panel.empty() && m.panel[std::size_t(p)] != m.panel[std::size_t(q)]) {
+      ++links.hidden;
+      links.hidden_max = std::max(links.hidden_max, congestion);
+      continue;
+    }
+    double x1 = x_of(p), y1 = y_of(p), x2 = x_of(q), y2 = y_of(q);
+    const double dx = x2 - x1, dy = y2 - y1, length = std::max(std::hypot(dx, dy), 1e-9);
+    if (!m.panel.empty() && length > 1.5 * m.cell) {  // wrap-around: a stub out of the panel
+      x2 = x1 - dx / length * 0.75 * m.cell;
+      y2 = y1 - dy / length * 0.75 * m.cell;
+    }
+    const double t = links.max_congestion > 0 ? congestion / links.max_congestion : 0;
+    const double w = congestion > 0 ? width * (0.8 + 2.2 * t) : width * 0.6;
+    const double off = std::max(w * 0.6, m.glyph * 0.08);
+    const double ox = -dy / length * off, oy = dx / length * off;  // right of the direction
+    svg.line(x1 + ox, y1 + oy, x2 + ox, y2 + oy, congestion > 0 ? scale_colour(t) : "#cccccc", w,
+             "link");
+  }
+  svg.close_group();
+}
+
 const CommandSpec kDrawTargetSpec = {
     "draw target",
     "TARGET [GRAPH MAP]",
@@ -282,13 +372,15 @@ int run_draw_target(int argc, char** argv) {
   std::vector<TARTAN_Num> terminal_of(std::size_t(nodenbr), -1);
   for (TARTAN_Num t = 0; t < size; ++t) terminal_of[std::size_t(place[std::size_t(t)])] = t;
 
-  // Terminal loads of the mapping, if one is given.
+  // Terminal loads of the mapping, if one is given, and its link loads when the target has
+  // links whose nodes have places in the drawing.
   std::vector<long long> load;
   long long load_max = 0, load_sum = 0;
+  Links links;
+  GraphHandle graph;
   if (args.size() == 3) {
-    GraphHandle graph;
     read_graph(graph.get(), args[1], graph_format_of(args[1]));
-    const std::vector<TARTAN_Num> parttab =
+    std::vector<TARTAN_Num> parttab =
         read_complete_mapping(graph.get(), arch.get(), args[1], args[2]);
     const GraphView view(graph.get());
     load.assign(std::size_t(size), 0);
@@ -297,15 +389,20 @@ int run_draw_target(int argc, char** argv) {
       load_max = std::max(load_max, l);
       load_sum += l;
     }
+    if (shape != TARTAN_ARCHSHAPE_NONE) links = read_links(graph.get(), arch.get(), parttab, target_path);
+    if (links.linknbr > 0 && !m.panel.empty()) m.glyph *= 0.6;  // room for the links between
   }
-
   const std::string output = parsed->value("output", "-");
   OutputFile out(output);
   SvgWriter svg(out.get(), m.width + kMargin + kLegendWidth, std::max(m.height, 300.0));
   svg.title(target_path + (load.empty() ? "" : " with the loads of " + args[2]));
   const double link_width = std::clamp(m.glyph / 6, 0.4, 2.5);
-  svg.path(m.links, "#888", link_width, "links");
-  svg.path(m.wrap_links, "#bbb", link_width, "wrap-links");
+  if (links.linknbr == 0) {
+    svg.path(m.links, "#888", link_width, "links");
+    svg.path(m.wrap_links, "#bbb", link_width, "wrap-links");
+  } else {
+    draw_links(svg, m, nodenbr, links, link_width);
+  }
   svg.open_group("switches");
   for (std::size_t k = 0; k < m.sx.size(); ++k) {
     const double side = std::clamp(m.glyph * 0.5, 3.0, 10.0);
@@ -351,8 +448,22 @@ int run_draw_target(int argc, char** argv) {
     y += 15;
     svg.text(x, y, "max " + std::to_string(load_max) + ", average " +
                        number(double(load_sum) / double(std::max<TARTAN_Num>(size, 1))), 11);
+    if (links.linknbr > 0) {
+      svg.text(x, y + 15, "links: colour and width by volume / bandwidth", 11);
+      svg.text(x, y + 30, "(each direction on its own side; max " + number(links.max_congestion) + ")", 11);
+      y += 30;
+      if (links.hidden > 0) {
+        svg.text(x, y + 15, std::to_string(links.hidden) + " links between slices not drawn (max " +
+                                number(links.hidden_max) + ")", 11);
+        y += 15;
+      }
+    } else if (!links.note.empty()) {
+      svg.text(x, y + 15, links.note, 11);
+      y += 15;
+    }
     y += 30;
     svg.colour_bar(x, y, 16, 160, 0, double(load_max), "terminal load");
+    if (links.linknbr > 0) svg.colour_bar(x + 110, y, 16, 160, 0, links.max_congestion, "link load");
   }
   svg.finish();
   out.close();
