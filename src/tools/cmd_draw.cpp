@@ -515,7 +515,7 @@ int run_draw_command(int argc, char** argv) {
   return dispatch_subcommands(
       "draw", "draw mappings as SVG pictures",
       {{"graph", "the graph at its coordinates, vertices coloured by terminal", run_draw_graph},
-       {"target", "the machine, terminals shaded by load", run_draw_target}},
+       {"target", "the machine, terminals and links shaded by load", run_draw_target}},
       argc, argv);
 }
 

@@ -127,7 +127,7 @@ Machine grid_machine(const std::vector<TARTAN_Num>& dims, bool wrap) {
   m.height = 2 * kMargin + double(rows) * (double(d1) * s + caption) + gap * s * double(rows - 1);
   m.how = {std::string(wrap ? "torus" : "mesh") + ": x across, y down"};
   if (dims.size() > 2) m.how.push_back("one panel per slice of the further dimensions");
-  if (wrap) m.how.push_back("light stubs: wrap-around links");
+  if (wrap) m.how.push_back("stubs at the borders: wrap-around links");
   return m;
 }
 
@@ -336,7 +336,9 @@ const CommandSpec kDrawTargetSpec = {
     "trees with their switches, a sub target within the whole machine (the other nodes pale\n"
     "grey), targets without geometry as an array of terminals in number order. With GRAPH and\n"
     "MAP (a mapping of GRAPH onto TARGET), terminals are shaded by load (the sum of the loads of\n"
-    "their vertices) with a colour bar. Machines above 65536 nodes or 300000 links are refused.",
+    "their vertices) and, on targets with links, each directed link is coloured and widened by\n"
+    "its load (volume per unit of bandwidth along the static routes), with colour bars.\n"
+    "Machines above 65536 nodes or 300000 links are refused.",
     {{'o', "output", "FILE", "write the SVG to FILE (default: standard output)"}},
     1,
     3};

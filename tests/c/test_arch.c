@@ -518,12 +518,29 @@ static void test_shape(void) {
   CU_ASSERT(dimtab[0] == 2 && dimtab[1] == 2 && dimtab[2] == 3);
   /* leaf i of a block is terminal perm[i]: terminal 2 is the block's first leaf */
   CU_ASSERT(placetab[2] == 0 && placetab[0] == 1 && placetab[1] == 2 && placetab[5] == 3);
+  /* Network nodes: the ltleaf's 12 terminals at their leaves, then its 1 + 2 + 4 switches. */
+  {
+    TARTAN_Num netnodes = 0, links = 0, nodeplaces[19];
+    ASSERT_OK(TARTAN_archLinkCount(&arch, &netnodes, &links));
+    CU_ASSERT_EQUAL_FATAL(netnodes, 19);
+    ASSERT_OK(TARTAN_archNodePlaces(&arch, nodeplaces));
+    CU_ASSERT(nodeplaces[2] == 0 && nodeplaces[0] == 1 && nodeplaces[12] == 12 &&
+              nodeplaces[18] == 18);
+    /* A sub: its terminals, then the original's other nodes in their order. */
+    ASSERT_OK(TARTAN_archMesh2(&sub, 3, 1));
+    ASSERT_OK(TARTAN_archSub(&subsub, &sub, 2, inner)); /* terminals 2 and 0 of a 3 x 1 mesh */
+    ASSERT_OK(TARTAN_archNodePlaces(&subsub, nodeplaces));
+    CU_ASSERT(nodeplaces[0] == 2 && nodeplaces[1] == 0 && nodeplaces[2] == 1);
+    CU_ASSERT_EQUAL(TARTAN_archNodePlaces(&arch, NULL), TARTAN_EINVAL);
+    CU_ASSERT(message_has("placetab"));
+  }
   ASSERT_OK(TARTAN_archCmplt(&arch, 5));
   ASSERT_OK(TARTAN_archShape(&arch, &shape, &dimnbr, dimtab, &nodenbr, placetab));
   CU_ASSERT(shape == TARTAN_ARCHSHAPE_NONE && dimnbr == 0 && nodenbr == 5 && placetab[4] == 4);
   ASSERT_OK(TARTAN_archVhcub(&arch));
   ASSERT_OK(TARTAN_archShape(&arch, &shape, &dimnbr, dimtab, &nodenbr, placetab));
   CU_ASSERT(shape == TARTAN_ARCHSHAPE_NONE && nodenbr == 0);
+  CU_ASSERT_EQUAL(TARTAN_archNodePlaces(&arch, placetab), TARTAN_ENOTSUP); /* no links */
   CU_ASSERT_EQUAL(TARTAN_archShape(&arch, NULL, &dimnbr, NULL, &nodenbr, NULL), TARTAN_EINVAL);
   CU_ASSERT(message_has("shapeptr"));
   TARTAN_archExit(&arch);

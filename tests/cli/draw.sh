@@ -105,8 +105,28 @@ expect_count "$w/t.svg" wrap-links 1
 renders "$w/t.svg"
 expect_run 0 '' "$T" draw target "$w/h3.tgt" "$w/m.grf" "$w/h.map" -o "$w/h.svg"
 expect_count "$w/h.svg" term 8
-expect_count "$w/h.svg" colourbar 1
+expect_count "$w/h.svg" colourbar 2
+expect_count "$w/h.svg" link 24
 renders "$w/h.svg"
+# Links coloured by load: within the torus's slices (the 128 between slices are counted), in
+# the tree up and down every level, in a sub through the whole machine.
+expect_run 0 '' "$T" map "$w/m.grf" "$TARTAN_ARCH_DIR/torus3D_4x4x4.tgt" -o "$w/t.map"
+expect_run 0 '' "$T" draw target "$TARTAN_ARCH_DIR/torus3D_4x4x4.tgt" "$w/m.grf" "$w/t.map" \
+  -o "$w/tm.svg"
+expect_count "$w/tm.svg" link 256
+expect_count "$w/tm.svg" term 64
+expect_run 0 '128 links between slices not drawn' cat "$w/tm.svg"
+renders "$w/tm.svg"
+expect_run 0 '' "$T" map "$w/m.grf" "$w/tl.tgt" -o "$w/tl.map"
+expect_run 0 '' "$T" draw target "$w/tl.tgt" "$w/m.grf" "$w/tl.map" -o "$w/tlm.svg"
+expect_count "$w/tlm.svg" link 16
+expect_count "$w/tlm.svg" switch 3
+renders "$w/tlm.svg"
+expect_run 0 '' "$T" map "$w/m.grf" "$w/sub.tgt" -o "$w/s.map"
+expect_run 0 '' "$T" draw target "$w/sub.tgt" "$w/m.grf" "$w/s.map" -o "$w/sm.svg"
+expect_count "$w/sm.svg" link 48
+expect_count "$w/sm.svg" idle 13
+renders "$w/sm.svg"
 expect_run 0 '' "$T" draw target "$w/tl.tgt" -o "$w/tl.svg"
 expect_count "$w/tl.svg" term 6
 expect_count "$w/tl.svg" switch 3

@@ -476,3 +476,13 @@ TEST(ArchShape, GridsCubesTreesAndSubs) {
   EXPECT_EQ(placed.place, (std::vector<Num>{9, 15}));
   EXPECT_EQ(arch_shape(*make_complete(3)).kind, ArchShape::Kind::none);
 }
+
+// node_places follows network.hpp's numbering: a tree's switches after its leaves, a sub's
+// listed terminals first, then the original's other nodes in their order.
+TEST(ArchShape, NodePlacesOfTreesAndSubs) {
+  const ArchPtr tree = make_tleaf({2, 2}, {10, 1});  // 4 leaves, root, 2 switches
+  EXPECT_EQ(node_places(*tree), (std::vector<Num>{0, 1, 2, 3, 4, 5, 6}));
+  const ArchPtr sub = make_sub(tree, {3, 1});
+  EXPECT_EQ(node_places(*sub), (std::vector<Num>{3, 1, 0, 2, 4, 5, 6}));
+  EXPECT_THROW(node_places(*make_variable_complete()), Error);
+}

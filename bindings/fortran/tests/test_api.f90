@@ -90,6 +90,9 @@ program test_api
   code = tartan_arch_shape(arch, shape, dimnbr, nodenbr, dimtab(1:2), placetab(1:4))
   call expect(code == tartan_ok .and. all(dimtab(1:2) == [2_k, 2_k]) .and. &
     all(placetab(1:4) == [1_k, 0_k, 3_k, 2_k]), "shape of an ltleaf")
+  code = tartan_arch_node_places(arch, placetab(1:7))
+  call expect(code == tartan_ok .and. all(placetab(1:7) == [1_k, 0_k, 3_k, 2_k, 4_k, 5_k, 6_k]), &
+    "node places of an ltleaf")
   code = tartan_arch_tleaf(arch, [2_k, 2_k], [10_k])
   call expect(code == tartan_einval, "tleaf with arrays of different sizes")
   code = tartan_arch_vcmplt(arch)

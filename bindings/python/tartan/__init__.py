@@ -449,6 +449,17 @@ class Arch(_Handle):
         return {"shape": self._SHAPES[shape.value], "dims": dims, "nodes": nodenbr.value,
                 "places": places}
 
+    def node_places(self):
+        """The place of every node of the target's network (terminals, then switches) in the
+        machine of shape(), to draw its links (TARTAN_archNodePlaces): a terminal's place, or
+        for a tree-leaf switch shape()["nodes"] plus its rank by depth, then left to right.
+        Raises TartanError ENOTSUP for targets without links."""
+        nodes, links = _lib.Num(), _lib.Num()
+        _check(_lib_.TARTAN_archLinkCount(self._handle, ctypes.byref(nodes), ctypes.byref(links)))
+        places = np.zeros(nodes.value, dtype=NUM_DTYPE)
+        _check(_lib_.TARTAN_archNodePlaces(self._handle, _lib.num_pointer(places)))
+        return places
+
     def distance(self, terminal0, terminal1):
         """Distance between two terminals (numbered from 0)."""
         dom0, dom1 = _lib.ArchDom(), _lib.ArchDom()

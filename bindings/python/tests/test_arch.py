@@ -79,3 +79,13 @@ def test_shape(tartan):
     tree = tartan.Arch.tleaf([2, 3], [10, 1]).shape()
     assert tree["shape"] == "tree" and tree["dims"].tolist() == [2, 3] and tree["nodes"] == 6
     assert tartan.Arch.complete(5).shape()["shape"] == "none"
+
+
+def test_node_places(tartan):
+    tree = tartan.Arch.tleaf([2, 3], [10, 1])
+    assert tree.node_places().tolist() == list(range(9))  # 6 leaves, the root, 2 switches
+    sub = tartan.Arch.mesh(3, 1).sub([2, 0])
+    assert sub.node_places().tolist() == [2, 0, 1]
+    with pytest.raises(tartan.TartanError) as error:
+        tartan.Arch.parse("varcmplt").node_places()
+    assert error.value.code == tartan.ENOTSUP
