@@ -11,8 +11,9 @@
 //  - Tree-leaf targets: the tree, root at the top, switches (inner nodes) as small dark squares,
 //    terminals at the leaves, left to right.
 //  - A sub target is drawn within the whole machine it restricts: its terminals coloured, the
-//    other nodes pale grey. Targets without geometry (complete graphs, decomposition-defined
-//    targets) show their terminals in number order in a square array.
+//    other nodes pale grey. Targets without geometry whose network has switches (net targets,
+//    deco 2) are drawn as that network by breadth-first levels; the others (complete graphs,
+//    deco 0) show their terminals in number order in a square array.
 // With GRAPH and MAP, each terminal is shaded by its load (the sum of the loads of the vertices
 // mapped onto it) on a sequential scale, with a colour bar; on a target with links (network.hpp
 // of the library: TARTAN_archLinks), each directed link is coloured and widened by its load
@@ -254,8 +255,9 @@ struct Links {
   std::string note;      // why there are none
 };
 
+// identity: nodes are their own places (the network layout); otherwise TARTAN_archNodePlaces.
 Links read_links(const TARTAN_Graph* graph, const TARTAN_Arch* arch,
-                 std::vector<TARTAN_Num>& parttab, const std::string& target_path) {
+                 std::vector<TARTAN_Num>& parttab, const std::string& target_path, bool identity) {
   Links links;
   TARTAN_Num nodes = 0, linknbr = 0;
   if (TARTAN_archLinkCount(arch, &nodes, &linknbr) != TARTAN_OK) {
@@ -267,7 +269,8 @@ Links read_links(const TARTAN_Graph* graph, const TARTAN_Arch* arch,
     return links;
   }
   links.place.resize(std::size_t(nodes));
-  if (TARTAN_archNodePlaces(arch, links.place.data()) != TARTAN_OK) {
+  for (TARTAN_Num v = 0; v < nodes; ++v) links.place[std::size_t(v)] = v;
+  if (!identity && TARTAN_archNodePlaces(arch, links.place.data()) != TARTAN_OK) {
     links.note = "no link loads: " + std::string(TARTAN_errorMessage());
     return links;
   }
@@ -326,6 +329,77 @@ void draw_links(SvgWriter& svg, const Machine& m, TARTAN_Num nodenbr, Links& lin
   svg.close_group();
 }
 
+// Targets whose network has switches but no geometry (net targets, deco 2): every node by
+// breadth-first levels over the links, each component from its node of highest degree (ties:
+// the smaller node), level down and rank across; terminals as squares, switches as dark
+// squares. O(nodes log nodes + links).
+Machine network_machine(const TARTAN_Arch* arch, TARTAN_Num size, TARTAN_Num nodes,
+                        TARTAN_Num linknbr, const std::string& target_path) {
+  check_drawable(nodes, linknbr / 2);
+  std::vector<TARTAN_Num> src(static_cast<std::size_t>(linknbr)), dst(src.size());
+  check_call(TARTAN_archLinks(arch, src.data(), dst.data(), nullptr), target_path);
+  const auto n = std::size_t(nodes);
+  std::vector<std::size_t> start(n + 1, 0), neighbours(src.size());
+  for (TARTAN_Num a : src) ++start[std::size_t(a) + 1];
+  for (std::size_t v = 0; v < n; ++v) start[v + 1] += start[v];
+  std::vector<std::size_t> fill(start.begin(), start.end() - 1);
+  for (std::size_t i = 0; i < src.size(); ++i) neighbours[fill[std::size_t(src[i])]++] = std::size_t(dst[i]);
+  std::vector<long long> level(n, -1), rank(n, 0), width;
+  std::vector<std::size_t> queue(n);
+  long long offset = 0, depth = 0;
+  // Roots by decreasing degree (ties: smaller node), so that hubs (switches) come out on top.
+  std::vector<std::size_t> roots(n);
+  for (std::size_t v = 0; v < n; ++v) roots[v] = v;
+  std::stable_sort(roots.begin(), roots.end(), [&](std::size_t a, std::size_t b) {
+    return start[a + 1] - start[a] > start[b + 1] - start[b];
+  });
+  for (std::size_t root : roots) {
+    if (level[root] >= 0) continue;
+    std::size_t head = 0, tail = 0;
+    queue[tail++] = root;
+    level[root] = 0;
+    width.assign(1, 0);
+    while (head < tail) {
+      const std::size_t v = queue[head++];
+      rank[v] = offset + width[std::size_t(level[v])]++;
+      for (std::size_t k = start[v]; k < start[v + 1]; ++k) {
+        const std::size_t w = neighbours[k];
+        if (level[w] >= 0) continue;
+        level[w] = level[v] + 1;
+        if (width.size() < std::size_t(level[w]) + 1) width.push_back(0);
+        queue[tail++] = w;
+      }
+    }
+    offset += *std::max_element(width.begin(), width.end()) + 1;
+    depth = std::max(depth, (long long)width.size());
+  }
+  const double sx = std::clamp(kArea / double(std::max(offset, 1LL)), 3.0, 60.0);
+  const double sy = std::clamp(0.6 * kArea / double(std::max(depth, 1LL)), 24.0, 90.0);
+  Machine m;
+  m.glyph = std::min(0.6 * sx, 24.0);
+  for (std::size_t v = 0; v < n; ++v) {
+    const double x = kMargin + (double(rank[v]) + 0.5) * sx, y = kMargin + 6 + double(level[v]) * sy;
+    if (TARTAN_Num(v) < size) {
+      m.x.push_back(x);
+      m.y.push_back(y);
+    } else {
+      m.sx.push_back(x);
+      m.sy.push_back(y);
+    }
+  }
+  auto x_of = [&](TARTAN_Num v) { return v < size ? m.x[std::size_t(v)] : m.sx[std::size_t(v - size)]; };
+  auto y_of = [&](TARTAN_Num v) { return v < size ? m.y[std::size_t(v)] : m.sy[std::size_t(v - size)]; };
+  for (std::size_t i = 0; i < src.size(); ++i)
+    if (src[i] < dst[i]) {
+      move_to(m.links, x_of(src[i]), y_of(src[i]));
+      line_to(m.links, x_of(dst[i]), y_of(dst[i]));
+    }
+  m.width = 2 * kMargin + double(offset) * sx;
+  m.height = 2 * kMargin + 6 + double(depth) * sy;
+  m.how = {"network: breadth-first levels down from the node", "of highest degree; switches as dark squares"};
+  return m;
+}
+
 const CommandSpec kDrawTargetSpec = {
     "draw target",
     "TARGET [GRAPH MAP]",
@@ -334,7 +408,8 @@ const CommandSpec kDrawTargetSpec = {
     "slice beyond the second dimension, wrap-around links as stubs), hypercubes projected\n"
     "(bits 0 and 1 a square, bit 2 oblique, further bits side by side), tree-leaf targets as\n"
     "trees with their switches, a sub target within the whole machine (the other nodes pale\n"
-    "grey), targets without geometry as an array of terminals in number order. With GRAPH and\n"
+    "grey), networks with switches (net targets) by breadth-first levels, other targets\n"
+    "without geometry as an array of terminals in number order. With GRAPH and\n"
     "MAP (a mapping of GRAPH onto TARGET), terminals are shaded by load (the sum of the loads of\n"
     "their vertices) and, on targets with links, each directed link is coloured and widened by\n"
     "its load (volume per unit of bandwidth along the static routes), with colour bars.\n"
@@ -366,11 +441,17 @@ int run_draw_target(int argc, char** argv) {
   check_call(TARTAN_archShape(arch.get(), &shape, &dimnbr, dims.data(), &nodenbr, place.data()),
              target_path);
 
+  // A target without geometry whose network has switches is drawn as that network.
+  TARTAN_Num network_nodes = 0, linknbr = 0;
+  const bool network = shape == TARTAN_ARCHSHAPE_NONE &&
+                       TARTAN_archLinkCount(arch.get(), &network_nodes, &linknbr) == TARTAN_OK &&
+                       network_nodes > size;
   Machine m = shape == TARTAN_ARCHSHAPE_MESH || shape == TARTAN_ARCHSHAPE_TORUS
                   ? grid_machine(dims, shape == TARTAN_ARCHSHAPE_TORUS)
               : shape == TARTAN_ARCHSHAPE_HCUB ? hypercube_machine(dims.size())
               : shape == TARTAN_ARCHSHAPE_TREE ? tree_machine(dims, nodenbr)
-                                               : plain_machine(nodenbr);
+              : network ? network_machine(arch.get(), size, network_nodes, linknbr, target_path)
+                        : plain_machine(nodenbr);
   std::vector<TARTAN_Num> terminal_of(std::size_t(nodenbr), -1);
   for (TARTAN_Num t = 0; t < size; ++t) terminal_of[std::size_t(place[std::size_t(t)])] = t;
 
@@ -391,7 +472,10 @@ int run_draw_target(int argc, char** argv) {
       load_max = std::max(load_max, l);
       load_sum += l;
     }
-    if (shape != TARTAN_ARCHSHAPE_NONE) links = read_links(graph.get(), arch.get(), parttab, target_path);
+    if (shape != TARTAN_ARCHSHAPE_NONE || network)
+      links = read_links(graph.get(), arch.get(), parttab, target_path, network);
+    else
+      links.note = "links not drawn: this kind has no geometry";
     if (links.linknbr > 0 && !m.panel.empty()) m.glyph *= 0.6;  // room for the links between
   }
   const std::string output = parsed->value("output", "-");

@@ -140,6 +140,17 @@ expect_count "$w/k.svg" term 4
 expect_count "$w/k.svg" colourbar 1
 renders "$w/k.svg"
 
+# A network with a switch (a net target): nodes by breadth-first levels, its 6 directed links.
+printf 'net 4 3\n0 2 1 3\n0 1 1\n0 2 1\n2 3 4\n' >"$w/net.tgt"
+"$T" graph gen mesh2D 3 2 -o "$w/six.grf" || fail "graph gen six"
+expect_run 0 '' "$T" map "$w/six.grf" "$w/net.tgt" -o "$w/net.map"
+expect_run 0 '' "$T" draw target "$w/net.tgt" "$w/six.grf" "$w/net.map" -o "$w/net.svg"
+expect_count "$w/net.svg" term 3
+expect_count "$w/net.svg" switch 1
+expect_count "$w/net.svg" link 6
+renders "$w/net.svg"
+expect_run 0 'links not drawn: this kind has no geometry' cat "$w/k.svg"
+
 # The shape `arch info` reports (TARTAN_archShape).
 expect_run 0 '^shape +torus 4 x 4 x 4$' "$T" arch info "$TARTAN_ARCH_DIR/torus3D_4x4x4.tgt"
 expect_run 0 '^shape +mesh 4 x 4 \(3 of its 16 nodes\)$' "$T" arch info "$w/sub.tgt"
