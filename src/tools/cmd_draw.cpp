@@ -18,6 +18,7 @@
 //    their ends' cells, each pair of cells once. One rectangle per run of equal cells in a row:
 //    the file stays below a few megabytes whatever the graph's size.
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdint>
 #include <cmath>
@@ -260,8 +261,9 @@ Frame frame_of(const Layout& layout) {
 }
 
 struct PartSummary {
-  std::vector<std::size_t> colour;     // per terminal (only used ones meaningful)
+  std::vector<std::size_t> colour;     // per used terminal (palette index)
   std::vector<TARTAN_Num> used;        // terminals holding vertices, increasing
+  std::vector<std::size_t> of_vertex;  // per vertex: the index of its terminal in used
   std::vector<double> cx, cy;          // centres of the used terminals' vertices (data units)
   std::vector<long long> load;         // per used terminal
   std::size_t colours = 0;
@@ -270,16 +272,16 @@ struct PartSummary {
 
 PartSummary summarise_parts(const GraphView& graph, const std::vector<TARTAN_Num>& parttab,
                             const Layout& layout) {
+  // The terminals used, sorted, and each vertex's index among them: memory follows the graph,
+  // never the terminal numbers (a map may name terminal 2^31 - 2 without a target).
   PartSummary parts;
-  TARTAN_Num partnbr = 0;
-  for (TARTAN_Num p : parttab) partnbr = std::max(partnbr, p + 1);
-  std::vector<TARTAN_Num> index(std::size_t(partnbr), -1);
-  for (TARTAN_Num p : parttab) index[std::size_t(p)] = 0;
-  for (TARTAN_Num p = 0; p < partnbr; ++p)
-    if (index[std::size_t(p)] == 0) {
-      index[std::size_t(p)] = TARTAN_Num(parts.used.size());
-      parts.used.push_back(p);
-    }
+  parts.used = parttab;
+  std::sort(parts.used.begin(), parts.used.end());
+  parts.used.erase(std::unique(parts.used.begin(), parts.used.end()), parts.used.end());
+  parts.of_vertex.resize(parttab.size());
+  for (std::size_t v = 0; v < parttab.size(); ++v)
+    parts.of_vertex[v] = std::size_t(
+        std::lower_bound(parts.used.begin(), parts.used.end(), parttab[v]) - parts.used.begin());
   const std::size_t usednbr = parts.used.size();
   parts.cx.assign(usednbr, 0);
   parts.cy.assign(usednbr, 0);
@@ -287,14 +289,14 @@ PartSummary summarise_parts(const GraphView& graph, const std::vector<TARTAN_Num
   std::vector<long long> count(usednbr, 0);
   std::vector<std::pair<std::int64_t, std::int64_t>> adjacent;
   for (TARTAN_Num v = 0; v < graph.vertnbr; ++v) {
-    const auto k = std::size_t(index[std::size_t(parttab[std::size_t(v)])]);
+    const std::size_t k = parts.of_vertex[std::size_t(v)];
     parts.cx[k] += layout.x[std::size_t(v)];
     parts.cy[k] += layout.y[std::size_t(v)];
     parts.load[k] += graph.load(v);
     ++count[k];
     for (TARTAN_Num arc = graph.begin(v); arc < graph.end(v); ++arc) {
       const TARTAN_Num w = graph.neighbour(arc);
-      const auto l = std::size_t(index[std::size_t(parttab[std::size_t(w)])]);
+      const std::size_t l = parts.of_vertex[std::size_t(w)];
       if (w > v && l != k) {
         ++parts.cut_edges;
         adjacent.emplace_back(std::int64_t(k), std::int64_t(l));
@@ -305,12 +307,8 @@ PartSummary summarise_parts(const GraphView& graph, const std::vector<TARTAN_Num
     parts.cx[k] /= double(count[k]);
     parts.cy[k] /= double(count[k]);
   }
-  const std::vector<std::size_t> colour_of_used = colour_parts(usednbr, std::move(adjacent));
-  parts.colour.assign(std::size_t(partnbr), 0);
-  for (std::size_t k = 0; k < usednbr; ++k) {
-    parts.colour[std::size_t(parts.used[k])] = colour_of_used[k];
-    parts.colours = std::max(parts.colours, colour_of_used[k] + 1);
-  }
+  parts.colour = colour_parts(usednbr, std::move(adjacent));
+  for (std::size_t c : parts.colour) parts.colours = std::max(parts.colours, c + 1);
   return parts;
 }
 
@@ -341,7 +339,7 @@ void draw_detailed(SvgWriter& svg, const GraphView& graph, const std::vector<TAR
   svg.open_group("vertices");
   for (TARTAN_Num v = 0; v < graph.vertnbr; ++v)
     svg.circle(frame.px(layout.x[std::size_t(v)]), frame.py(layout.y[std::size_t(v)]), radius,
-               palette_colour(parts.colour[std::size_t(parttab[std::size_t(v)])]), "vertex");
+               palette_colour(parts.colour[parts.of_vertex[std::size_t(v)]]), "vertex");
   svg.close_group();
 }
 
@@ -361,7 +359,7 @@ void draw_aggregated(SvgWriter& svg, const GraphView& graph, const std::vector<T
     const std::size_t r = std::min(rows - 1, std::size_t(std::max(0.0, py / cell)));
     const std::size_t k = r * columns + c;
     cell_of[std::size_t(v)] = k;
-    const TARTAN_Num part = parttab[std::size_t(v)];
+    const auto part = TARTAN_Num(parts.of_vertex[std::size_t(v)]);  // index among the used
     if (votes[k] == 0) {  // a first vertex, or a tie so far: a new candidate
       candidate[k] = part;
       votes[k] = 1;
@@ -428,7 +426,7 @@ void draw_legend(SvgWriter& svg, const Frame& frame, const PartSummary& parts,
   const std::size_t listed = std::min(parts.used.size(), kSwatchesMax);
   svg.open_group("legend");
   for (std::size_t k = 0; k < listed; ++k) {
-    svg.rect(x, y - 9, 10, 10, palette_colour(parts.colour[std::size_t(parts.used[k])]), "swatch");
+    svg.rect(x, y - 9, 10, 10, palette_colour(parts.colour[k]), "swatch");
     svg.text(x + 15, y, "terminal " + std::to_string(parts.used[k]) + ": load " +
                             std::to_string(parts.load[k]), 11);
     y += 14;

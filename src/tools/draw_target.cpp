@@ -437,6 +437,7 @@ int run_draw_target(int argc, char** argv) {
   int shape = TARTAN_ARCHSHAPE_NONE;
   TARTAN_Num dimnbr = 0, nodenbr = 0;
   check_call(TARTAN_archShape(arch.get(), &shape, &dimnbr, nullptr, &nodenbr, nullptr), target_path);
+  check_drawable(std::max<long long>(size, nodenbr), 0);  // before any array of that size
   std::vector<TARTAN_Num> dims(static_cast<std::size_t>(dimnbr)), place(static_cast<std::size_t>(size));
   check_call(TARTAN_archShape(arch.get(), &shape, &dimnbr, dims.data(), &nodenbr, place.data()),
              target_path);

@@ -92,6 +92,13 @@ expect_count "$w/a.svg" vertex 0
 expect_count "$w/a.svg" cell '[1-9][0-9]*'
 expect_count "$w/a.svg" cut 1
 renders "$w/a.svg"
+# Without a target any terminal number goes, and memory follows the graph, not the numbers.
+printf '2\n0 2000000000\n1 7\n' >"$w/far.map"
+"$T" graph gen mesh2D 2 1 -o "$w/two.grf" || fail "graph gen two"
+expect_run 0 '' "$T" draw graph "$w/two.grf" "$w/far.map" -o "$w/far.svg"
+expect_count "$w/far.svg" vertex 2
+expect_count "$w/far.svg" swatch 2
+expect_run 0 'terminal 2000000000: load 1' cat "$w/far.svg"
 # Standard output, and the same picture twice.
 expect_run 0 '^<svg ' "$T" draw graph "$w/m.grf" "$w/m.map" -g "$w/m.xyz" -t "$w/k4.tgt"
 cp "$w/out" "$w/g2.svg"
@@ -174,6 +181,8 @@ expect_run 2 'h.map.*(outside|out of range)' \
 expect_run 2 'variable-sized target \(varcmplt\) has no terminals to draw' \
   "$T" draw target "$w/var.tgt" -o "$w/x.svg"
 expect_run 2 'too large to draw' "$T" draw target "$w/huge.tgt" -o "$w/x.svg"
+printf 'cmplt 2000000000\n' >"$w/huge_cmplt.tgt"
+expect_run 2 'too large to draw' "$T" draw target "$w/huge_cmplt.tgt" -o "$w/x.svg"
 expect_run 1 'give both GRAPH and MAP' "$T" draw target "$w/h3.tgt" "$w/m.grf"
 expect_run 2 'h.map.*(outside|out of range)' \
   "$T" draw target "$w/k4.tgt" "$w/m.grf" "$w/h.map" -o "$w/x.svg"
