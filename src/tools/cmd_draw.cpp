@@ -93,7 +93,7 @@ namespace {
 // ---- Coordinates ----------------------------------------------------------------------------
 struct Layout {
   std::vector<double> x, y;  // projected, y upwards
-  std::string how;           // for the legend
+  std::vector<std::string> how;  // legend lines
 };
 
 // Reads a SCOTCH .xyz file (dimension count 1 to 3, vertex count, then "label x [y [z]]" per
@@ -182,8 +182,8 @@ Layout read_xyz(const std::string& path, const GraphView& graph) {
     layout.x[v] = coords[v * 3] + depth * z;
     layout.y[v] = coords[v * 3 + 1] + depth * z;
   }
-  layout.how = "layout: coordinates of " + base_name(path) +
-               (dimnbr == 3 ? " (3-D: cabinet oblique projection)" : "");
+  layout.how = {"layout: coordinates of " + base_name(path)};
+  if (dimnbr == 3) layout.how.push_back("3-D: cabinet oblique projection");
   return layout;
 }
 
@@ -222,7 +222,7 @@ Layout bfs_layout(const GraphView& graph) {
     }
     offset += double(level_size.size()) + 1;
   }
-  layout.how = "layout: breadth-first levels (no coordinates given)";
+  layout.how = {"layout: breadth-first levels (no coordinates given)"};
   return layout;
 }
 
@@ -485,11 +485,11 @@ int run_draw_graph(int argc, char** argv) {
           std::to_string(view.edgenbr / 2) + " edges",
       base_name(map_path) + ": " + std::to_string(parts.used.size()) + " terminals used" +
           (with_target ? " of " + std::to_string(TARTAN_archSize(arch.get())) : ""),
-      std::to_string(parts.cut_edges) + " cut edges",
-      layout.how};
+      std::to_string(parts.cut_edges) + " cut edges"};
+  lines.insert(lines.end(), layout.how.begin(), layout.how.end());
   if (aggregated)
-    lines.push_back("aggregated above " + std::to_string(aggregate_above) +
-                    " vertices: majority part per cell");
+    lines.insert(lines.end(), {"aggregated above " + std::to_string(aggregate_above) + " vertices:",
+                               "each cell in the colour of its majority part"});
   const std::string output = parsed->value("output", "-");
   OutputFile out(output);
   const double legend_height = 20.0 * double(lines.size() + 3) +
