@@ -190,37 +190,21 @@ Layout read_xyz(const std::string& path, const GraphView& graph) {
 // Breadth-first levels, component by component (the fallback without coordinates).
 Layout bfs_layout(const GraphView& graph) {
   const auto n = std::size_t(graph.vertnbr);
+  std::vector<std::size_t> roots(n);
+  for (std::size_t v = 0; v < n; ++v) roots[v] = v;
+  const BfsLevels bfs = bfs_levels(n, roots, [&](std::size_t v, auto visit) {
+    for (TARTAN_Num arc = graph.begin(TARTAN_Num(v)); arc < graph.end(TARTAN_Num(v)); ++arc)
+      visit(std::size_t(graph.neighbour(arc)));
+  });
+  // Components side by side, each as wide as its levels, with one level of gap.
+  std::vector<double> offset(bfs.depth.size() + 1, 0);
+  for (std::size_t c = 0; c < bfs.depth.size(); ++c) offset[c + 1] = offset[c] + double(bfs.depth[c]) + 1;
   Layout layout;
-  layout.x.assign(n, 0);
-  layout.y.assign(n, 0);
-  std::vector<TARTAN_Num> queue(n), level(n, -1);
-  std::vector<std::size_t> level_size;
-  double offset = 0;
-  for (std::size_t root = 0; root < n; ++root) {
-    if (level[root] >= 0) continue;
-    std::size_t head = 0, tail = 0;  // the queue holds this component only
-    queue[tail++] = TARTAN_Num(root);
-    level[root] = 0;
-    level_size.assign(1, 0);
-    while (head < tail) {
-      const TARTAN_Num v = queue[head++];
-      const auto lv = std::size_t(level[std::size_t(v)]);
-      layout.y[std::size_t(v)] = double(level_size[lv]++);
-      for (TARTAN_Num arc = graph.begin(v); arc < graph.end(v); ++arc) {
-        const TARTAN_Num w = graph.neighbour(arc);
-        if (level[std::size_t(w)] >= 0) continue;
-        level[std::size_t(w)] = TARTAN_Num(lv + 1);
-        if (level_size.size() < lv + 2) level_size.push_back(0);
-        queue[tail++] = w;
-      }
-    }
-    for (std::size_t k = 0; k < tail; ++k) {
-      const auto v = std::size_t(queue[k]);
-      const auto lv = std::size_t(level[v]);
-      layout.x[v] = offset + double(lv);
-      layout.y[v] -= double(level_size[lv] - 1) / 2;
-    }
-    offset += double(level_size.size()) + 1;
+  layout.x.resize(n);
+  layout.y.resize(n);
+  for (std::size_t v = 0; v < n; ++v) {
+    layout.x[v] = offset[bfs.component[v]] + double(bfs.level[v]);
+    layout.y[v] = double(bfs.rank[v]) - double(bfs.level_size[v] - 1) / 2;
   }
   layout.how = {"layout: breadth-first levels (no coordinates given)"};
   return layout;

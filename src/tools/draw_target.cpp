@@ -344,34 +344,25 @@ Machine network_machine(const TARTAN_Arch* arch, TARTAN_Num size, TARTAN_Num nod
   for (std::size_t v = 0; v < n; ++v) start[v + 1] += start[v];
   std::vector<std::size_t> fill(start.begin(), start.end() - 1);
   for (std::size_t i = 0; i < src.size(); ++i) neighbours[fill[std::size_t(src[i])]++] = std::size_t(dst[i]);
-  std::vector<long long> level(n, -1), rank(n, 0), width;
-  std::vector<std::size_t> queue(n);
-  long long offset = 0, depth = 0;
   // Roots by decreasing degree (ties: smaller node), so that hubs (switches) come out on top.
   std::vector<std::size_t> roots(n);
   for (std::size_t v = 0; v < n; ++v) roots[v] = v;
   std::stable_sort(roots.begin(), roots.end(), [&](std::size_t a, std::size_t b) {
     return start[a + 1] - start[a] > start[b + 1] - start[b];
   });
-  for (std::size_t root : roots) {
-    if (level[root] >= 0) continue;
-    std::size_t head = 0, tail = 0;
-    queue[tail++] = root;
-    level[root] = 0;
-    width.assign(1, 0);
-    while (head < tail) {
-      const std::size_t v = queue[head++];
-      rank[v] = offset + width[std::size_t(level[v])]++;
-      for (std::size_t k = start[v]; k < start[v + 1]; ++k) {
-        const std::size_t w = neighbours[k];
-        if (level[w] >= 0) continue;
-        level[w] = level[v] + 1;
-        if (width.size() < std::size_t(level[w]) + 1) width.push_back(0);
-        queue[tail++] = w;
-      }
-    }
-    offset += *std::max_element(width.begin(), width.end()) + 1;
-    depth = std::max(depth, (long long)width.size());
+  const BfsLevels bfs = bfs_levels(n, roots, [&](std::size_t v, auto visit) {
+    for (std::size_t k = start[v]; k < start[v + 1]; ++k) visit(neighbours[k]);
+  });
+  // Components side by side, each as wide as its widest level, with one node of gap.
+  std::vector<long long> first(bfs.breadth.size() + 1, 0);
+  for (std::size_t c = 0; c < bfs.breadth.size(); ++c) first[c + 1] = first[c] + (long long)bfs.breadth[c] + 1;
+  const long long offset = first.back();
+  long long depth = 0;
+  for (std::size_t d : bfs.depth) depth = std::max(depth, (long long)d);
+  std::vector<long long> level(n), rank(n);
+  for (std::size_t v = 0; v < n; ++v) {
+    level[v] = (long long)bfs.level[v];
+    rank[v] = first[bfs.component[v]] + (long long)bfs.rank[v];
   }
   const double sx = std::clamp(kArea / double(std::max(offset, 1LL)), 3.0, 60.0);
   const double sy = std::clamp(0.6 * kArea / double(std::max(depth, 1LL)), 24.0, 90.0);
