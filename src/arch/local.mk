@@ -12,3 +12,4 @@ libtartan_core_la_SOURCES += src/arch/hwloc_topology.hpp src/arch/hwloc_topology
 libtartan_core_la_SOURCES += src/arch/domain_tree.hpp src/arch/domain_tree.cpp \
 	src/arch/deco.hpp src/arch/deco.cpp src/arch/deco2.hpp src/arch/deco2.cpp
 libtartan_core_la_SOURCES += src/arch/distance_form.hpp
+libtartan_core_la_SOURCES += src/arch/arch_shape.hpp src/arch/arch_shape.cpp

@@ -1,5 +1,6 @@
 // C API: target architectures and their domains (SCOTCH's shapes). Each body unwraps, checks
 // and calls the internals in src/arch.
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <istream>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "arch/arch_factory.hpp"
+#include "arch/arch_shape.hpp"
 #include "arch/network.hpp"
 #include "io/compressed_stream.hpp"
 #include "library/api.hpp"
@@ -168,6 +170,26 @@ TARTAN_API int TARTAN_archLinks(const TARTAN_Arch* arch, TARTAN_Num* srctab, TAR
 
 TARTAN_API int TARTAN_archVar(const TARTAN_Arch* arch) {
   return guarded_value(__func__, -1, [&] { return arch_of(arch)->variable_sized() ? 1 : 0; });
+}
+
+TARTAN_API int TARTAN_archShape(const TARTAN_Arch* arch, int* shapeptr, TARTAN_Num* dimnbrptr,
+                                TARTAN_Num* dimtab, TARTAN_Num* nodenbrptr, TARTAN_Num* placetab) {
+  return guarded(__func__, [&] {
+    const ArchShape shape = arch_shape(*arch_of(arch));
+    static_assert(int(ArchShape::Kind::tree) == TARTAN_ARCHSHAPE_TREE, "shape codes");
+    *require(shapeptr, "shapeptr") = int(shape.kind);
+    *require(dimnbrptr, "dimnbrptr") = Num(shape.dims.size());
+    *require(nodenbrptr, "nodenbrptr") = shape.node_count;
+    if (dimtab != nullptr) std::copy(shape.dims.begin(), shape.dims.end(), dimtab);
+    if (placetab != nullptr) std::copy(shape.place.begin(), shape.place.end(), placetab);
+  });
+}
+
+TARTAN_API int TARTAN_archNodePlaces(const TARTAN_Arch* arch, TARTAN_Num* placetab) {
+  return guarded(__func__, [&] {
+    const std::vector<Num> places = node_places(*arch_of(arch));
+    std::copy(places.begin(), places.end(), require(placetab, "placetab"));
+  });
 }
 
 TARTAN_API int TARTAN_archCmplt(TARTAN_Arch* arch, TARTAN_Num termnbr) {

@@ -174,6 +174,29 @@ Summary summarise_distances(ArchHandle& arch, TARTAN_Num size) {
   return summary;
 }
 
+// The "shape" line: the geometry of the machine behind the target (TARTAN_archShape), e.g.
+// "torus 4 x 4 x 4", "tree 2 x 3 (children per level)", "hcub 3 dimensions", with "(N of its
+// M nodes)" for a sub target.
+void print_shape(ArchHandle& arch, const std::string& path, TARTAN_Num size) {
+  int shape = TARTAN_ARCHSHAPE_NONE;
+  TARTAN_Num dimnbr = 0, nodenbr = 0;
+  check_call(TARTAN_archShape(arch.get(), &shape, &dimnbr, nullptr, &nodenbr, nullptr), path);
+  std::vector<TARTAN_Num> dims(static_cast<std::size_t>(dimnbr));
+  check_call(TARTAN_archShape(arch.get(), &shape, &dimnbr, dims.data(), &nodenbr, nullptr), path);
+  static const char* const kNames[] = {"none", "mesh", "torus", "hcub", "tree"};
+  std::string text = kNames[shape];
+  if (shape == TARTAN_ARCHSHAPE_HCUB) {
+    text += " " + std::to_string(dimnbr) + " dimensions";
+  } else {
+    for (std::size_t d = 0; d < dims.size(); ++d)
+      text += (d == 0 ? " " : " x ") + std::to_string(dims[d]);
+    if (shape == TARTAN_ARCHSHAPE_TREE) text += " (children per level)";
+  }
+  if (size < nodenbr)
+    text += " (" + std::to_string(size) + " of its " + std::to_string(nodenbr) + " nodes)";
+  std::printf("shape      %s\n", text.c_str());
+}
+
 int run_info(int argc, char** argv) {
   auto parsed = parse_command(kInfoSpec, argc, argv);
   if (!parsed) return kExitOk;
@@ -188,6 +211,7 @@ int run_info(int argc, char** argv) {
   }
   const TARTAN_Num size = terminal_count(arch, path);
   std::printf("terminals  %lld\n", static_cast<long long>(size));
+  print_shape(arch, path, size);
 
   // The sum is the whole target's weight, exact even when min and max are sampled.
   TARTAN_ArchDom first;

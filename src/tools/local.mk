@@ -13,3 +13,5 @@ tartan_SOURCES += src/tools/cmd_arch_build.cpp
 tartan_SOURCES += src/tools/cmd_arch_hierarchy.cpp
 tartan_LDADD = libtartan.la
 tartan_SOURCES += src/tools/cmd_map.cpp src/tools/cmd_stats.cpp
+tartan_SOURCES += src/tools/cmd_draw.cpp src/tools/draw_target.cpp src/tools/draw.hpp \
+	src/tools/svg.hpp src/tools/svg.cpp

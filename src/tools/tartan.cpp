@@ -38,6 +38,7 @@ const Family kFamilies[] = {
     {"arch", "inspect, restrict and build target architectures", run_arch_command},
     {"map", "map a graph onto a target (writes a .map file)", run_map_command},
     {"stats", "print the quality figures of a mapping (SCOTCH's gmtst)", run_stats_command},
+    {"draw", "draw a mapping as SVG: the graph, or the machine with its loads", run_draw_command},
 };
 
 void print_usage(std::FILE* stream) {

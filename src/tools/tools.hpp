@@ -15,5 +15,6 @@ int run_arch_build(int argc, char** argv);     // cmd_arch_build.cpp: `arch buil
 int run_arch_hierarchy(int argc, char** argv); // cmd_arch_hierarchy.cpp: `arch hierarchy`
 int run_map_command(int argc, char** argv);    // cmd_map.cpp
 int run_stats_command(int argc, char** argv);  // cmd_stats.cpp
+int run_draw_command(int argc, char** argv);   // cmd_draw.cpp (draw_target.cpp: `draw target`)
 
 }  // namespace tartan_cli

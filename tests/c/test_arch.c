@@ -486,6 +486,73 @@ static void test_handle_misuse(void) {
   free(heap);
 }
 
+/* ---- shapes (TARTAN_archShape) ----------------------------------------------------------- */
+static void test_shape(void) {
+  TARTAN_Arch arch, sub, subsub;
+  TARTAN_Num sizes[3] = {2, 2, 3}, links[3] = {10, 5, 1}, perm[3] = {2, 0, 1};
+  TARTAN_Num listed[3] = {63, 0, 5}, inner[2] = {2, 0};
+  TARTAN_Num dimnbr = -1, nodenbr = -1, dimtab[8], placetab[12];
+  int shape = -1;
+  ASSERT_OK(TARTAN_archInit(&arch));
+  ASSERT_OK(TARTAN_archInit(&sub));
+  ASSERT_OK(TARTAN_archInit(&subsub));
+  ASSERT_OK(TARTAN_archTorus3(&arch, 4, 4, 4));
+  ASSERT_OK(TARTAN_archShape(&arch, &shape, &dimnbr, NULL, &nodenbr, NULL));
+  CU_ASSERT(shape == TARTAN_ARCHSHAPE_TORUS && dimnbr == 3 && nodenbr == 64);
+  ASSERT_OK(TARTAN_archSub(&sub, &arch, 3, listed));
+  ASSERT_OK(TARTAN_archSub(&subsub, &sub, 2, inner));
+  ASSERT_OK(TARTAN_archShape(&subsub, &shape, &dimnbr, dimtab, &nodenbr, placetab));
+  CU_ASSERT(shape == TARTAN_ARCHSHAPE_TORUS && dimnbr == 3 && nodenbr == 64);
+  CU_ASSERT(dimtab[0] == 4 && dimtab[1] == 4 && dimtab[2] == 4);
+  CU_ASSERT(placetab[0] == 5 && placetab[1] == 63); /* where they sit in the whole torus */
+  ASSERT_OK(TARTAN_archMesh2(&arch, 3, 2));
+  ASSERT_OK(TARTAN_archShape(&arch, &shape, &dimnbr, dimtab, &nodenbr, placetab));
+  CU_ASSERT(shape == TARTAN_ARCHSHAPE_MESH && dimnbr == 2 && dimtab[0] == 3 && dimtab[1] == 2);
+  CU_ASSERT(placetab[5] == 5);
+  ASSERT_OK(TARTAN_archHcub(&arch, 3));
+  ASSERT_OK(TARTAN_archShape(&arch, &shape, &dimnbr, dimtab, &nodenbr, placetab));
+  CU_ASSERT(shape == TARTAN_ARCHSHAPE_HCUB && dimnbr == 3 && nodenbr == 8 && dimtab[2] == 2);
+  ASSERT_OK(TARTAN_archLtleaf(&arch, 3, sizes, links, 3, perm));
+  ASSERT_OK(TARTAN_archShape(&arch, &shape, &dimnbr, dimtab, &nodenbr, placetab));
+  CU_ASSERT(shape == TARTAN_ARCHSHAPE_TREE && dimnbr == 3 && nodenbr == 12);
+  CU_ASSERT(dimtab[0] == 2 && dimtab[1] == 2 && dimtab[2] == 3);
+  /* leaf i of a block is terminal perm[i]: terminal 2 is the block's first leaf */
+  CU_ASSERT(placetab[2] == 0 && placetab[0] == 1 && placetab[1] == 2 && placetab[5] == 3);
+  /* Network nodes: the ltleaf's 12 terminals at their leaves, then its 1 + 2 + 4 switches. */
+  {
+    TARTAN_Num netnodes = 0, links = 0, nodeplaces[19];
+    ASSERT_OK(TARTAN_archLinkCount(&arch, &netnodes, &links));
+    CU_ASSERT_EQUAL_FATAL(netnodes, 19);
+    ASSERT_OK(TARTAN_archNodePlaces(&arch, nodeplaces));
+    CU_ASSERT(nodeplaces[2] == 0 && nodeplaces[0] == 1 && nodeplaces[12] == 12 &&
+              nodeplaces[18] == 18);
+    /* A sub: its terminals, then the original's other nodes in their order. */
+    ASSERT_OK(TARTAN_archMesh2(&sub, 3, 1));
+    ASSERT_OK(TARTAN_archSub(&subsub, &sub, 2, inner)); /* terminals 2 and 0 of a 3 x 1 mesh */
+    ASSERT_OK(TARTAN_archNodePlaces(&subsub, nodeplaces));
+    CU_ASSERT(nodeplaces[0] == 2 && nodeplaces[1] == 0 && nodeplaces[2] == 1);
+    CU_ASSERT_EQUAL(TARTAN_archNodePlaces(&arch, NULL), TARTAN_EINVAL);
+    CU_ASSERT(message_has("placetab"));
+  }
+  ASSERT_OK(TARTAN_archCmplt(&arch, 5));
+  ASSERT_OK(TARTAN_archShape(&arch, &shape, &dimnbr, dimtab, &nodenbr, placetab));
+  CU_ASSERT(shape == TARTAN_ARCHSHAPE_NONE && dimnbr == 0 && nodenbr == 5 && placetab[4] == 4);
+  ASSERT_OK(TARTAN_archVhcub(&arch));
+  ASSERT_OK(TARTAN_archShape(&arch, &shape, &dimnbr, dimtab, &nodenbr, placetab));
+  CU_ASSERT(shape == TARTAN_ARCHSHAPE_NONE && nodenbr == 0);
+  CU_ASSERT_EQUAL(TARTAN_archNodePlaces(&arch, placetab), TARTAN_ENOTSUP); /* no links */
+  CU_ASSERT_EQUAL(TARTAN_archShape(&arch, NULL, &dimnbr, NULL, &nodenbr, NULL), TARTAN_EINVAL);
+  CU_ASSERT(message_has("shapeptr"));
+  TARTAN_archExit(&arch);
+  CU_ASSERT_EQUAL(TARTAN_archShape(&arch, &shape, &dimnbr, NULL, &nodenbr, NULL), TARTAN_EHANDLE);
+  ASSERT_OK(TARTAN_archInit(&arch));
+  CU_ASSERT_EQUAL(TARTAN_archShape(&arch, &shape, &dimnbr, NULL, &nodenbr, NULL), TARTAN_EINVAL);
+  CU_ASSERT(message_has("holds no target"));
+  TARTAN_archExit(&arch);
+  TARTAN_archExit(&sub);
+  TARTAN_archExit(&subsub);
+}
+
 int main(void) {
   CU_pSuite suite;
   if (CU_initialize_registry() != CUE_SUCCESS) return 1;
@@ -501,5 +568,6 @@ int main(void) {
   CU_add_test(suite, "constructor errors", test_constructor_errors);
   CU_add_test(suite, "domains", test_domains);
   CU_add_test(suite, "handle misuse", test_handle_misuse);
+  CU_add_test(suite, "shapes", test_shape);
   return run_registered_suites();
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "arch/arch_factory.hpp"
+#include "arch/arch_shape.hpp"
 #include "common/error.hpp"
 #include "io/text_reader.hpp"
 
@@ -453,4 +454,35 @@ TEST(ArchDomains, CheckRejectsForeignWords) {
     EXPECT_THROW(arch->check_domain(garbage), Error) << arch->kind_name();
     EXPECT_NO_THROW(arch->check_domain(arch->first_domain()));
   }
+}
+
+// arch_shape reads the geometry from the distance forms: grids, hypercubes, trees, subs of subs.
+TEST(ArchShape, GridsCubesTreesAndSubs) {
+  const ArchShape torus = arch_shape(*make_torus({3, 4}));
+  EXPECT_EQ(torus.kind, ArchShape::Kind::torus);
+  EXPECT_EQ(torus.dims, (std::vector<Num>{3, 4}));
+  EXPECT_EQ(torus.node_count, 12);
+  const ArchShape cube = arch_shape(*make_hypercube(4));
+  EXPECT_EQ(cube.kind, ArchShape::Kind::hypercube);
+  EXPECT_EQ(cube.dims.size(), 4u);
+  const ArchPtr tree = make_tleaf({2, 3}, {10, 1});
+  const ArchShape leaves = arch_shape(*tree);
+  EXPECT_EQ(leaves.kind, ArchShape::Kind::tree);
+  EXPECT_EQ(leaves.dims, (std::vector<Num>{2, 3}));
+  const ArchPtr sub = make_sub(make_sub(make_mesh({4, 4}), {15, 3, 9, 0}), {2, 0});
+  const ArchShape placed = arch_shape(*sub);
+  EXPECT_EQ(placed.kind, ArchShape::Kind::mesh);
+  EXPECT_EQ(placed.node_count, 16);
+  EXPECT_EQ(placed.place, (std::vector<Num>{9, 15}));
+  EXPECT_EQ(arch_shape(*make_complete(3)).kind, ArchShape::Kind::none);
+}
+
+// node_places follows network.hpp's numbering: a tree's switches after its leaves, a sub's
+// listed terminals first, then the original's other nodes in their order.
+TEST(ArchShape, NodePlacesOfTreesAndSubs) {
+  const ArchPtr tree = make_tleaf({2, 2}, {10, 1});  // 4 leaves, root, 2 switches
+  EXPECT_EQ(node_places(*tree), (std::vector<Num>{0, 1, 2, 3, 4, 5, 6}));
+  const ArchPtr sub = make_sub(tree, {3, 1});
+  EXPECT_EQ(node_places(*sub), (std::vector<Num>{3, 1, 0, 2, 4, 5, 6}));
+  EXPECT_THROW(node_places(*make_variable_complete()), Error);
 }

@@ -33,7 +33,9 @@ program test_api
   real(8) :: seconds
   character(len=4096) :: datadir, archdir
   character(len=*), parameter :: scratch = "test_api.fortran.grf"
-  integer :: code, failures, unit, ios
+  integer :: code, failures, unit, ios, shape
+  integer(k), target :: dimtab(4), placetab(8)
+  integer(k) :: dimnbr, nodenbr
 
   failures = 0
   call get_environment_variable("TARTAN_TEST_DATA", datadir)
@@ -84,6 +86,15 @@ program test_api
   code = tartan_arch_ltleaf(arch, [2_k, 2_k], [10_k, 1_k], [1_k, 0_k])
   call expect(code == tartan_ok .and. tartan_arch_name(arch) == "ltleaf", &
     "ltleaf: " // tartan_error_message())
+  code = tartan_arch_shape(arch, shape, dimnbr, nodenbr)
+  call expect(code == tartan_ok .and. shape == tartan_archshape_tree .and. dimnbr == 2 .and. &
+    nodenbr == 4, "shape counts")
+  code = tartan_arch_shape(arch, shape, dimnbr, nodenbr, dimtab(1:2), placetab(1:4))
+  call expect(code == tartan_ok .and. all(dimtab(1:2) == [2_k, 2_k]) .and. &
+    all(placetab(1:4) == [1_k, 0_k, 3_k, 2_k]), "shape of an ltleaf")
+  code = tartan_arch_node_places(arch, placetab(1:7))
+  call expect(code == tartan_ok .and. all(placetab(1:7) == [1_k, 0_k, 3_k, 2_k, 4_k, 5_k, 6_k]), &
+    "node places of an ltleaf")
   code = tartan_arch_tleaf(arch, [2_k, 2_k], [10_k])
   call expect(code == tartan_einval, "tleaf with arrays of different sizes")
   code = tartan_arch_vcmplt(arch)

@@ -466,6 +466,37 @@ class Arch(_Handle):
     def __len__(self):
         return self.size
 
+    _SHAPES = {0: "none", 1: "mesh", 2: "torus", 3: "hcub", 4: "tree"}
+
+    def shape(self):
+        """The geometry of the machine behind the target (TARTAN_archShape), as a dict:
+        "shape" ("mesh", "torus", "hcub", "tree" or "none"), "dims" (NumPy array: nodes per
+        dimension, 2 per hypercube dimension, children per tree level top first), "nodes"
+        (terminals of the whole machine) and "places" (NumPy array: the position of each
+        terminal in the whole machine: grid number x + y*dims[0] + ..., hypercube node, leaf
+        from the left). A sub target gives the machine it restricts."""
+        shape, dimnbr, nodenbr = ctypes.c_int(), _lib.Num(), _lib.Num()
+        _check(_lib_.TARTAN_archShape(self._handle, ctypes.byref(shape), ctypes.byref(dimnbr),
+                                      None, ctypes.byref(nodenbr), None))
+        dims = np.zeros(dimnbr.value, dtype=NUM_DTYPE)
+        places = np.zeros(self.size, dtype=NUM_DTYPE)
+        _check(_lib_.TARTAN_archShape(self._handle, ctypes.byref(shape), ctypes.byref(dimnbr),
+                                      _lib.num_pointer(dims), ctypes.byref(nodenbr),
+                                      _lib.num_pointer(places)))
+        return {"shape": self._SHAPES[shape.value], "dims": dims, "nodes": nodenbr.value,
+                "places": places}
+
+    def node_places(self):
+        """The place of every node of the target's network (terminals, then switches) in the
+        machine of shape(), to draw its links (TARTAN_archNodePlaces): a terminal's place, or
+        for a tree-leaf switch shape()["nodes"] plus its rank by depth, then left to right.
+        Raises TartanError ENOTSUP for targets without links."""
+        nodes, links = _lib.Num(), _lib.Num()
+        _check(_lib_.TARTAN_archLinkCount(self._handle, ctypes.byref(nodes), ctypes.byref(links)))
+        places = np.zeros(nodes.value, dtype=NUM_DTYPE)
+        _check(_lib_.TARTAN_archNodePlaces(self._handle, _lib.num_pointer(places)))
+        return places
+
     def distance(self, terminal0, terminal1):
         """Distance between two terminals (numbered from 0)."""
         dom0, dom1 = _lib.ArchDom(), _lib.ArchDom()

@@ -66,3 +66,26 @@ def test_errors(tartan, tmp_path):
         tartan.Arch.load(tmp_path / "none.tgt")
     with pytest.raises(ValueError):
         tartan.Arch.mesh()
+
+
+def test_shape(tartan):
+    t = tartan.Arch.torus(4, 4, 4)
+    shape = t.shape()
+    assert shape["shape"] == "torus" and list(shape["dims"]) == [4, 4, 4]
+    assert shape["nodes"] == 64 and list(shape["places"][:3]) == [0, 1, 2]
+    sub = t.sub([63, 0, 5]).shape()
+    assert sub["shape"] == "torus" and sub["nodes"] == 64 and list(sub["places"]) == [63, 0, 5]
+    assert tartan.Arch.hcub(3).shape()["dims"].tolist() == [2, 2, 2]
+    tree = tartan.Arch.tleaf([2, 3], [10, 1]).shape()
+    assert tree["shape"] == "tree" and tree["dims"].tolist() == [2, 3] and tree["nodes"] == 6
+    assert tartan.Arch.complete(5).shape()["shape"] == "none"
+
+
+def test_node_places(tartan):
+    tree = tartan.Arch.tleaf([2, 3], [10, 1])
+    assert tree.node_places().tolist() == list(range(9))  # 6 leaves, the root, 2 switches
+    sub = tartan.Arch.mesh(3, 1).sub([2, 0])
+    assert sub.node_places().tolist() == [2, 0, 1]
+    with pytest.raises(tartan.TartanError) as error:
+        tartan.Arch.parse("varcmplt").node_places()
+    assert error.value.code == tartan.ENOTSUP
