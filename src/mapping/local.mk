@@ -12,6 +12,10 @@ libtartan_core_la_SOURCES += src/mapping/method.hpp src/mapping/method.cpp \
 	src/mapping/greedy_construction.hpp src/mapping/greedy_construction.cpp \
 	src/mapping/mm.cpp src/mapping/gac.cpp \
 	src/mapping/topdown.cpp src/mapping/bottomup.cpp \
+	src/mapping/recursive_bisection.hpp src/mapping/recursive_bisection.cpp \
+	src/mapping/prepartition.hpp src/mapping/prepartition.cpp \
+	src/mapping/recursive.cpp src/mapping/network_graph.hpp src/mapping/network_graph.cpp \
+	src/mapping/greedy.cpp src/mapping/rcm.cpp src/mapping/ta.cpp \
 	src/mapping/swap_search.cpp \
 	src/mapping/mapping_start.hpp src/mapping/mapping_start.cpp \
 	src/mapping/kl.cpp src/mapping/sa.cpp \

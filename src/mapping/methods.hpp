@@ -63,6 +63,28 @@ extern const char* const kTopdownKeys[];
 MethodPtr make_bottomup_method(const MethodParams& params);
 extern const char* const kBottomupKeys[];
 
+// Hoefler and Snir's mappers ("Generic topology mapping strategies for large-scale parallel
+// architectures", seed 003), on any target, any number of vertices per terminal within the load
+// bound, a permutation in one-to-one mode (one_to_one.hpp); `pre=1` pre-partitions the graph
+// into one part per terminal first (prepartition.hpp) when vertices outnumber terminals.
+//   recursive  recursive bisection of graph and target together (recursive_bisection.hpp);
+//              the bipartitioner's keys coarse, ratio, tries, passes, moves as for drb, pre.
+//   greedy     heaviest-edge-first embedding, each vertex on the closest terminal with room
+//              by (hops, current congestion) (greedy.cpp); start = first terminal (default 0), pre.
+//   rcm        reverse Cuthill-McKee orders of graph and link graph matched position by
+//              position (rcm.cpp); pre.
+//   ta         threshold accepting on (MC, WH) by exchanges of a complete mapping (ta.cpp);
+//              rounds (20, 1..1e4), steps (4, 0.01..1e4), threshold (0.02, 0..1).
+// They need a target with links (arch/network.hpp), Error(not_supported) otherwise.
+MethodPtr make_recursive_method(const MethodParams& params);
+extern const char* const kRecursiveKeys[];
+MethodPtr make_greedy_method(const MethodParams& params);
+extern const char* const kGreedyKeys[];
+MethodPtr make_rcm_method(const MethodParams& params);
+extern const char* const kRcmKeys[];
+MethodPtr make_ta_method(const MethodParams& params);
+extern const char* const kTaKeys[];
+
 // Pair-exchange local search with O(d_u + d_v) gains on the KwayState (seed 000 §3.2-3.3), on
 // any complete mapping (exchanges keep the load bounds). Parameters:
 //   nbh     = n2 (every pair) | np (pairs inside blocks of consecutive slots, Brandfass et al.)

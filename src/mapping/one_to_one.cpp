@@ -11,6 +11,16 @@ namespace tartan {
 
 using I64 = std::int64_t;
 
+bool one_to_one_mode(const MappingContext& ctx) {
+  const Num n = ctx.graph.vertnbr;
+  if (ctx.arch.variable_sized() || n != ctx.arch.size()) return false;
+  for (Num v = 0; v < n; ++v)
+    if (ctx.graph.vertex_load(v) != 1) return false;
+  for (I64 capacity : terminal_capacities(ctx.arch, n, ctx.imbalance))
+    if (capacity != 1) return false;
+  return true;
+}
+
 OneToOne prepare_one_to_one(MappingContext& ctx, const char* method) {
   validate_context(ctx);
   const Graph& graph = ctx.graph;

@@ -25,6 +25,13 @@ struct OneToOne {
   std::vector<Num> free_terminals;  // terminals no fixed vertex holds, increasing (same count)
 };
 
+// One-to-one mode (doc/strategy.md): the load bound itself leaves one vertex per terminal -- as
+// many vertices as terminals, every vertex load 1 and every terminal's bound 1 at ctx's
+// tolerance (`-b 0` on a target whose terminals weigh the same). Every method, drb and kway
+// included, then returns a permutation; the mappers that handle several vertices per terminal
+// (recursive, greedy, rcm) switch to their exact one-to-one form.
+bool one_to_one_mode(const MappingContext& ctx);
+
 // validate_context, then the one-to-one rule above; fixed vertices on one terminal twice are
 // refused. method names the caller in the messages.
 OneToOne prepare_one_to_one(MappingContext& ctx, const char* method);

@@ -8,24 +8,15 @@
 // by its own bipartition tree. Unlike drb, a split counts only the edges it cuts (the seed's
 // pure partitioning), not those toward vertices already placed. One-to-one rule of
 // one_to_one.hpp; fixed vertices hold their terminals and reduce their halves' counts.
-#include <cstdint>
 #include <utility>
-#include <vector>
 
-#include "graph/coarsening.hpp"
-#include "graph/subgraph.hpp"
 #include "mapping/methods.hpp"
 #include "mapping/one_to_one.hpp"
+#include "mapping/recursive_bisection.hpp"
 
 namespace tartan {
 
 namespace {
-
-struct TopDownJob {
-  Domain domain;
-  std::vector<Num> vertices;  // free vertices to place in the domain
-  std::vector<Num> fixed;     // fixed vertices whose terminal lies in the domain
-};
 
 class TopDownMethod : public MappingMethod {
  public:
@@ -33,39 +24,9 @@ class TopDownMethod : public MappingMethod {
 
   void apply(MappingContext& ctx) const override {
     OneToOne free = prepare_one_to_one(ctx, "topdown");
-    const Architecture& arch = ctx.arch;
-    const CsrGraph graph = csr_from_graph(ctx.graph);
-    CsrSubgraphExtractor extract(graph);
-    BipartitionWorkspace workspace;
-    std::vector<std::uint8_t> side;
     const MultilevelPhases phases{ctx.phases, "topdown coarsen", "topdown initial", "topdown refine"};
-
-    std::vector<TopDownJob> stack;
-    stack.push_back({arch.first_domain(), std::move(free.free_vertices), {}});
-    for (Num v = 0; v < static_cast<Num>(ctx.fixed.size()); ++v)
-      if (ctx.fixed[v]) stack.back().fixed.push_back(v);
-    while (!stack.empty()) {
-      TopDownJob job = std::move(stack.back());
-      stack.pop_back();
-      if (job.vertices.empty()) continue;
-      TopDownJob half[2];
-      if (!arch.bipartition(job.domain, half[0].domain, half[1].domain)) {
-        // A single terminal: the counts leave it exactly the one vertex it takes.
-        for (Num v : job.vertices) ctx.parttab[v] = arch.domain_number(job.domain);
-        continue;
-      }
-      for (Num v : job.fixed) {
-        const bool first = arch.domain_includes(half[0].domain, arch.terminal_domain(ctx.parttab[v]));
-        half[first ? 0 : 1].fixed.push_back(v);
-      }
-      const Num count0 = arch.domain_size(half[0].domain) - static_cast<Num>(half[0].fixed.size());
-      const CsrGraph sub = extract(job.vertices);
-      exact_bipartition(sub, count0, options_, ctx.random, workspace, side, phases);
-      for (std::size_t i = 0; i < job.vertices.size(); ++i)
-        half[side[i]].vertices.push_back(job.vertices[i]);
-      stack.push_back(std::move(half[1]));
-      stack.push_back(std::move(half[0]));
-    }
+    recursive_bisection(ctx, std::move(free.free_vertices), BisectionCounts::exact, options_,
+                        phases);
   }
 
  private:
