@@ -1,0 +1,36 @@
+// `umpa_mc`: Deveci, Kaya, Uçar and Çatalyürek's refinement of MC (the largest volume / bandwidth over the links)
+// under the target's static routes ("Fast and high quality topology-aware task mapping",
+// Algorithm 3), on the node level; the engine is refine_congestion (umpa_common.hpp).
+#include <memory>
+
+#include "mapping/methods.hpp"
+#include "mapping/umpa_common.hpp"
+
+namespace tartan {
+
+namespace {
+
+class UmpaMcMethod : public MappingMethod {
+ public:
+  explicit UmpaMcMethod(Num delta) : delta_(delta) {}
+
+  void apply(MappingContext& ctx) const override {
+    refine_node_level(ctx, "umpa_mc",
+                      [&](KwayState& state, const NodeLevel& level, const Network& network) {
+                        refine_congestion(state, level, network, delta_, false);
+                      });
+  }
+
+ private:
+  Num delta_;
+};
+
+}  // namespace
+
+const char* const kUmpaMcKeys[] = {"delta", nullptr};
+
+MethodPtr make_umpa_mc_method(const MethodParams& params) {
+  return std::make_unique<UmpaMcMethod>(params.integer("delta", 8, 1, 1000000));
+}
+
+}  // namespace tartan
