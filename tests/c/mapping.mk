@@ -31,3 +31,7 @@ check_PROGRAMS += tests/c/test_faults
 TESTS += tests/c/test_faults
 tests_c_test_faults_SOURCES = tests/c/test_faults.cpp
 tests_c_test_faults_LDADD = $(TARTAN_CUNIT_LDADD)
+check_PROGRAMS += tests/c/test_mapping_umpa
+TESTS += tests/c/test_mapping_umpa
+tests_c_test_mapping_umpa_SOURCES = tests/c/test_mapping_umpa.c
+tests_c_test_mapping_umpa_LDADD = $(TARTAN_CUNIT_LDADD)
