@@ -121,6 +121,7 @@ _PROTOTYPES = {
     "TARTAN_archName": (_c, [_H]),
     "TARTAN_archSize": (Num, [_H]),
     "TARTAN_archVar": (_i, [_H]),
+    "TARTAN_archGridTerm": (_i, [_H, Num, _NumP, _NumP]),
     "TARTAN_archCmplt": (_i, [_H, Num]),
     "TARTAN_archCmpltw": (_i, [_H, Num, _NumP]),
     "TARTAN_archHcub": (_i, [_H, Num]),
