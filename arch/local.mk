@@ -4,6 +4,8 @@ dist_archdata_DATA = \
 	arch/README \
 	arch/cluster_16nodes_2sockets_16cores.tgt \
 	arch/cluster_64nodes_2sockets_32cores.tgt \
+	arch/dragonfly_9groups_72nodes.tgt \
+	arch/fattree_2level_16nodes.tgt \
 	arch/hcub_3.tgt \
 	arch/hcub_4.tgt \
 	arch/hcub_5.tgt \

@@ -2,4 +2,4 @@
 # README's C example, compiled and run by the test suite (tests/cli/cli.mk).
 dist_man_MANS += doc/tartan.1 doc/tartan-graph.1
 dist_doc_DATA = README NEWS doc/conventions.md doc/porting-from-scotch.md
-dist_doc_DATA += doc/strategy.md doc/bindings.md doc/hostile-inputs.md
+dist_doc_DATA += doc/strategy.md doc/bindings.md doc/hostile-inputs.md doc/networks.md

@@ -3,7 +3,8 @@
 # --enable-int64), its .mod installed in $(fmoddir) and tartan-fortran.pc (tartan64-fortran.pc)
 # that finds both. Built when configure found a Fortran compiler (--with-fortran/--without-).
 EXTRA_DIST += bindings/fortran/tartan.f90.in bindings/fortran/tartan-fortran.pc.in \
-	bindings/fortran/tests/test_map.f90 bindings/fortran/tests/test_api.f90
+	bindings/fortran/tests/test_map.f90 bindings/fortran/tests/test_api.f90 \
+	bindings/fortran/tests/test_network.f90
 DISTCLEANFILES += bindings/fortran/tartan.f90 bindings/fortran/tartan-fortran.pc
 
 if HAVE_FORTRAN
@@ -46,6 +47,12 @@ bindings_fortran_tests_test_api_FCFLAGS = $(FC_MODINC)bindings/fortran \
 CLEANFILES += bindings/fortran/tests/test_api_handler.mod
 bindings_fortran_tests_test_api_LDADD = $(TARTAN_FORTRAN_LA)
 $(bindings_fortran_tests_test_api_OBJECTS): bindings/fortran/tartan.mod
+check_PROGRAMS += bindings/fortran/tests/test_network
+TESTS += bindings/fortran/tests/test_network
+bindings_fortran_tests_test_network_SOURCES = bindings/fortran/tests/test_network.f90
+bindings_fortran_tests_test_network_FCFLAGS = $(FC_MODINC)bindings/fortran
+bindings_fortran_tests_test_network_LDADD = $(TARTAN_FORTRAN_LA)
+$(bindings_fortran_tests_test_network_OBJECTS): bindings/fortran/tartan.mod
 
 # The README's Fortran example, as written, inside a program that checks its codes; run from
 # the source tree, where its target file path leads.

@@ -7,7 +7,8 @@ TARTAN_PY_TESTS = \
 	bindings/python/tests/conftest.py \
 	bindings/python/tests/test_graph.py \
 	bindings/python/tests/test_arch.py \
-	bindings/python/tests/test_map.py
+	bindings/python/tests/test_map.py \
+	bindings/python/tests/test_network.py
 EXTRA_DIST += $(TARTAN_PY_SOURCES) $(TARTAN_PY_TESTS) bindings/python/tartan/_config.py.in \
 	bindings/python/run_pytest.sh
 dist_doc_DATA += doc/examples/compare_strategies.py

@@ -31,6 +31,18 @@ ArchPtr make_variable_hypercube();
 // Terminal k of the result is terminal terminals[k] of original.
 ArchPtr make_sub(ArchPtr original, const std::vector<Num>& terminals);
 
+// A heterogeneous network (arch_network.cpp): slots[v] processes on node v (0: a switch), and
+// links between nodes a and b (0-based, both ways) of the given bandwidth.
+struct NetworkLink {
+  Num a = 0, b = 0;
+  Num bandwidth = 1;
+};
+ArchPtr make_network(const std::vector<Num>& slots, const std::vector<NetworkLink>& links);
+// The same from CSR arrays (TARTAN_archNetwork's contract: every link both ways with one
+// bandwidth; bandwidths and slots may be null for all 1); the arrays are only read.
+ArchPtr make_network_from_csr(Num baseval, Num nodenbr, const Num* verttab, const Num* slottab,
+                              const Num* edgetab, const Num* bwtab);
+
 // Reads one target description (.tgt text) and checks that nothing follows; throws
 // Error(format) naming the reader, the line and the token.
 ArchPtr read_architecture(io::TextReader& reader);

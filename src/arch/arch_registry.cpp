@@ -31,6 +31,7 @@ const KindEntry kKinds[] = {
     {"varhcub", read_variable_hypercube},
     {"sub", read_sub},
     {"deco", read_deco},
+    {"net", read_network},
 };
 
 }  // namespace

@@ -34,6 +34,7 @@ ArchPtr read_ltleaf(io::TextReader& reader);
 ArchPtr read_variable_complete(io::TextReader& reader);
 ArchPtr read_variable_hypercube(io::TextReader& reader);
 ArchPtr read_sub(io::TextReader& reader);
+ArchPtr read_network(io::TextReader& reader);
 ArchPtr read_deco(io::TextReader& reader);  // deco.cpp: deco 0, 1 and 2
 
 }  // namespace tartan

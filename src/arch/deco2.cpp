@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "arch/domain_tree.hpp"
+#include "arch/graph_routes.hpp"
 #include "common/error.hpp"
 #include "common/random.hpp"
 #include "graph/coarsening.hpp"
@@ -158,7 +159,11 @@ class Deco2Architecture final : public TreeArchitecture {
     const std::size_t vertices = index(walk_level(0).vertex_count());
     profile_slots_.resize(
         std::max<std::size_t>(1, std::min(kProfileBytes / profile_bytes, vertices)));
+    routes_ = std::make_unique<GraphRoutes>(levels_[0].graph, term_vertex_);
   }
+
+  // Links: the target graph's (its finest level), routes by graph_routes.hpp's rule.
+  const Network* network() const override { return routes_.get(); }
 
   const char* kind_name() const override { return "deco2"; }
   Num domain_distance(const Domain& a, const Domain& b) const override {
@@ -384,6 +389,7 @@ class Deco2Architecture final : public TreeArchitecture {
   Deco2Tree file_tree_;       // see the constructor
   Num settle_limit_;
   std::vector<Num> centre_;  // finest vertex standing for each domain
+  std::unique_ptr<GraphRoutes> routes_;  // over levels_[0].graph
 
   // Walk profiles by vertex (direct-mapped: vertex modulo the slot count), a few KB each, as
   // many as fit in kProfileBytes (filled only as queries ask).

@@ -37,6 +37,9 @@
 //   two domains is the weight-averaged distance between the centres of their pieces
 //   kDeco2AveragingDepth tree levels down, as deco 0 averages its children's distances.
 //
+// Links and routes (network.hpp): the target graph's edges each way, shortest paths by link
+// cost with graph_routes.hpp's tie rule; nodes are the terminals, then the other vertices.
+//
 // Terminal numbers: terminals ranked by vertex index (without a list, terminal k is vertex k).
 // Profiles are built with a per-thread stamped hash table: they touch only the vertices they
 // settle; no per-query work is proportional to a level's size.

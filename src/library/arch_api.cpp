@@ -141,6 +141,15 @@ TARTAN_API int TARTAN_archGridTerm(const TARTAN_Arch* arch, TARTAN_Num dimnbr,
   });
 }
 
+TARTAN_API int TARTAN_archNetwork(TARTAN_Arch* arch, TARTAN_Num baseval, TARTAN_Num nodenbr,
+                                  const TARTAN_Num* verttab, const TARTAN_Num* slottab,
+                                  const TARTAN_Num* edgetab, const TARTAN_Num* bwtab) {
+  return guarded(__func__, [&] {
+    check_arch_handle(arch);
+    set_arch(arch, make_network_from_csr(baseval, nodenbr, verttab, slottab, edgetab, bwtab));
+  });
+}
+
 TARTAN_API int TARTAN_archLinkCount(const TARTAN_Arch* arch, TARTAN_Num* nodenbr,
                                     TARTAN_Num* linknbr) {
   return guarded(__func__, [&] {

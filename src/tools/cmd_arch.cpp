@@ -239,6 +239,42 @@ int run_dist(int argc, char** argv) {
 }
 
 // ---- arch sub -------------------------------------------------------------------------------
+const CommandSpec kLinksSpec = {
+    "arch links",
+    "TARGET",
+    "print the nodes and directed links of a target's network",
+    "Prints the network of TARGET (doc/networks.md): a line \"nodes N links L terminals T\",\n"
+    "then one line per directed link: its number, tail node, head node and bandwidth. Nodes\n"
+    "0 to T-1 are the terminals, switches follow. Targets without links (variable-sized\n"
+    "kinds, deco 0) are refused.",
+    {{'o', "output", "FILE", "write to FILE (default: standard output)"}},
+    1,
+    1};
+
+int run_links(int argc, char** argv) {
+  auto parsed = parse_command(kLinksSpec, argc, argv);
+  if (!parsed) return kExitOk;
+  const std::string path = parsed->args()[0];
+  ArchHandle arch;
+  load_target(arch, path);
+  TARTAN_Num nodenbr, linknbr;
+  check_call(TARTAN_archLinkCount(arch.get(), &nodenbr, &linknbr), path);
+  const std::size_t count = static_cast<std::size_t>(linknbr);
+  std::vector<TARTAN_Num> source(count), target(count);
+  std::vector<double> bandwidth(count);
+  check_call(TARTAN_archLinks(arch.get(), source.data(), target.data(), bandwidth.data()), path);
+  const std::string output = parsed->value("output", "-");
+  OutputFile out(output);
+  std::fprintf(out.get(), "nodes %lld links %lld terminals %lld\n",
+               static_cast<long long>(nodenbr), static_cast<long long>(linknbr),
+               static_cast<long long>(TARTAN_archSize(arch.get())));
+  for (std::size_t l = 0; l < count; ++l)
+    std::fprintf(out.get(), "%zu\t%lld\t%lld\t%g\n", l, static_cast<long long>(source[l]),
+                 static_cast<long long>(target[l]), bandwidth[l]);
+  out.close();
+  return kExitOk;
+}
+
 const CommandSpec kSubSpec = {
     "arch sub",
     "TARGET LIST",
@@ -385,8 +421,9 @@ const std::vector<Subcommand> kArchSubcommands = {
     {"info", "describe a target: kind, terminals, weights, distances", run_info},
     {"dist", "print the distance between two terminals", run_dist},
     {"sub", "restrict a target to a list of its terminals", run_sub},
+    {"links", "print the nodes and directed links of a target's network", run_links},
     {"hwloc", "write the target of this machine found by hwloc", run_hwloc},
-    {"build", "build a deco target from a target graph", run_arch_build},
+    {"build", "build a deco or net target from a target graph", run_arch_build},
     {"hierarchy", "write the tleaf of a hierarchy S=4:16:8 D=1:10:100", run_arch_hierarchy},
 };
 

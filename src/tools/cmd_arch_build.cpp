@@ -1,4 +1,5 @@
-// `tartan arch build`: a decomposition-defined target (deco 0 or deco 2) from a target graph.
+// `tartan arch build`: a decomposition-defined target (deco 0 or deco 2) from a target graph,
+// or with --net a heterogeneous network target (net).
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -41,12 +42,17 @@ const CommandSpec kBuildSpec = {
     "deco 0 domains are split by the multilevel graph bipartitioner of the mapping method drb\n"
     "into halves of equal terminal counts (within one), cutting the links cheapest to cut;\n"
     "-s takes its parameters from a single drb{...} step (e.g. \"drb{runs=4,tries=8}\"),\n"
-    "--seed seeds it. Same graph, list, strategy and seed give the same target.",
+    "--seed seeds it. Same graph, list, strategy and seed give the same target.\n"
+    "\n"
+    "--net builds a heterogeneous network target (net, doc/networks.md) instead: vertex loads\n"
+    "are the processes each node hosts (0: a switch), edge weights link bandwidths; terminals\n"
+    "are the nodes with slots, routes shortest paths in hops. -l, -s, --seed do not apply.",
     {{'l', "list", "LIST", "keep only the listed vertices as terminals"},
      {'s', "strategy", "STRAT", "bipartitioning strategy of deco 0: one drb{...} step"},
      {'\0', "seed", "N", "seed of the deco 0 bipartitioning (default 0)"},
      {'\0', "deco0", nullptr, "build a deco 0 target (exact distances)"},
      {'\0', "deco2", nullptr, "build a deco 2 target (multilevel, linear memory)"},
+     {'\0', "net", nullptr, "build a net target: loads are slots, edge weights bandwidths"},
      {'o', "output", "FILE", "write the target to FILE (default: standard output)"}},
     1,
     1};
@@ -83,13 +89,38 @@ std::vector<TARTAN_Num> vertex_list_argument(const std::string& list) {
   return parse_terminal_list(list);
 }
 
+// The net target of a graph: loads are slots, edge weights bandwidths (TARTAN_archNetwork
+// takes a compact CSR graph, so a graph with a vendtab is compacted first).
+int build_network(TARTAN_Arch* arch, const TARTAN_Graph* graph) {
+  TARTAN_Num baseval, vertnbr, edgenbr;
+  TARTAN_Num *verttab, *vendtab, *velotab, *vlbltab, *edgetab, *edlotab;
+  TARTAN_graphData(graph, &baseval, &vertnbr, &verttab, &vendtab, &velotab, &vlbltab, &edgenbr,
+                   &edgetab, &edlotab);
+  std::vector<TARTAN_Num> start(verttab, verttab + vertnbr + 1), edges, bandwidths;
+  if (vendtab != verttab + 1) {
+    start.assign(1, baseval);
+    for (TARTAN_Num v = 0; v < vertnbr; ++v) {
+      for (TARTAN_Num arc = verttab[v] - baseval; arc < vendtab[v] - baseval; ++arc) {
+        edges.push_back(edgetab[arc]);
+        if (edlotab) bandwidths.push_back(edlotab[arc]);
+      }
+      start.push_back(baseval + static_cast<TARTAN_Num>(edges.size()));
+    }
+    edgetab = edges.data();
+    if (edlotab) edlotab = bandwidths.data();
+  }
+  return TARTAN_archNetwork(arch, baseval, vertnbr, start.data(), velotab, edgetab, edlotab);
+}
+
 }  // namespace
 
 int run_arch_build(int argc, char** argv) {
   auto parsed = parse_command(kBuildSpec, argc, argv);
   if (!parsed) return kExitOk;
-  if (parsed->has("deco0") && parsed->has("deco2"))
-    throw UsageError("give --deco0 or --deco2, not both");
+  if (parsed->has("deco0") + parsed->has("deco2") + parsed->has("net") > 1)
+    throw UsageError("give one of --deco0, --deco2 and --net");
+  if (parsed->has("net") && (parsed->has("list") || parsed->has("strategy") || parsed->has("seed")))
+    throw UsageError("--net takes no -l, -s or --seed");
   const std::string graph_path = parsed->args()[0];
   // Parse the list before reading a possibly large graph: command-line errors come first.
   std::vector<TARTAN_Num> list;
@@ -108,7 +139,9 @@ int run_arch_build(int argc, char** argv) {
   check_call(TARTAN_stratRandomSeed(strat.get(), seed), "seed");
   ArchHandle arch;
   int code;
-  if (parsed->has("deco0"))
+  if (parsed->has("net"))
+    code = build_network(arch.get(), graph.get());
+  else if (parsed->has("deco0"))
     code = TARTAN_archBuild0(arch.get(), graph.get(), listnbr, listtab, strat.get());
   else if (parsed->has("deco2"))
     code = TARTAN_archBuild2(arch.get(), graph.get(), listnbr, listtab);

@@ -17,3 +17,7 @@ check_PROGRAMS += tests/c/test_arch_build0_tree
 TESTS += tests/c/test_arch_build0_tree
 tests_c_test_arch_build0_tree_SOURCES = tests/c/test_arch_build0_tree.c
 tests_c_test_arch_build0_tree_LDADD = $(TARTAN_CUNIT_LDADD)
+check_PROGRAMS += tests/c/test_network
+TESTS += tests/c/test_network
+tests_c_test_network_SOURCES = tests/c/test_network.c
+tests_c_test_network_LDADD = $(TARTAN_CUNIT_LDADD)

@@ -18,7 +18,7 @@ printf '0\n4 4\n0 000\n1 1\n1 0\n1 3\n1 2\n' >"$w/split.grf"
 
 expect_run 0 'Usage: tartan arch build' "$T" arch build --help
 expect_run 0 'vertex-list format' "$T" arch build --help
-expect_run 0 'build +build a deco target' "$T" arch --help
+expect_run 0 'build +build a deco or net target' "$T" arch --help
 
 # deco 0 (chosen by default at 16 terminals): exact mesh distances, loads back.
 expect_run 0 '' "$T" arch build "$w/m44.grf" -o "$w/auto.tgt"
@@ -141,7 +141,7 @@ expect_run 2 'asymmetric_arc.grf' "$T" arch build "$TARTAN_TEST_DATA/bad/asymmet
 expect_error_message
 expect_run 2 'missing.grf' "$T" arch build "$w/missing.grf"
 expect_error_message
-expect_run 1 'not both' "$T" arch build --deco0 --deco2 "$w/m44.grf"
+expect_run 1 'give one of --deco0, --deco2 and --net' "$T" arch build --deco0 --deco2 "$w/m44.grf"
 expect_run 1 'missing argument|too few arguments' "$T" arch build
 expect_run 1 "unknown option '--deco3'" "$T" arch build --deco3 "$w/m44.grf"
 finish

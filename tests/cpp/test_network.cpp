@@ -6,13 +6,19 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <sstream>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "arch/arch_factory.hpp"
+#include "arch/deco2.hpp"
 #include "arch/network.hpp"
 #include "common/error.hpp"
+#include "graph/graph_builder.hpp"
+#include "io/text_reader.hpp"
 #include "mapping/link_loads.hpp"
+#include "metrics/network_stats.hpp"
 
 using namespace tartan;
 
@@ -52,7 +58,9 @@ void expect_consistent(const Architecture& arch, bool hops_are_distances) {
       std::vector<LinkIndex> links;
       net.route(a, b, links);
       ASSERT_EQ(Num(links.size()), net.hops(a, b)) << arch.kind_name() << " " << a << "->" << b;
-      if (hops_are_distances) ASSERT_EQ(Num(links.size()), arch.terminal_distance(a, b));
+      if (hops_are_distances) {
+        ASSERT_EQ(Num(links.size()), arch.terminal_distance(a, b));
+      }
       Num at = a;
       std::set<LinkIndex> crossed;
       for (LinkIndex link : links) {
@@ -206,6 +214,133 @@ TEST(LinkLoads, SparseBeyondTheDenseLimit) {
   EXPECT_EQ(loads.messages(first[0]), 2);
   EXPECT_DOUBLE_EQ(loads.volume(first[0]), 3.0);
   EXPECT_EQ(loads.messages(network_of(*torus).link_count() - 1), 0);
+}
+
+// A target graph as deco 2 finest level: every vertex a terminal of capacity 1.
+ArchPtr deco2_of(Num n, const std::vector<WeightedEdge>& edges) {
+  CsrArrays arrays = csr_from_edges(n, edges, true);
+  CsrGraph graph;
+  graph.xadj = arrays.verttab;
+  graph.adjncy = arrays.edgetab;
+  graph.adjwgt = arrays.edlotab;
+  graph.vwgt.assign(std::size_t(n), 1);
+  std::vector<Num> terminals(static_cast<std::size_t>(n)), weights(static_cast<std::size_t>(n), 1);
+  for (Num v = 0; v < n; ++v) terminals[std::size_t(v)] = v;
+  return make_deco2(std::move(graph), {}, terminals, weights);
+}
+
+TEST(Network, GraphTargetEqualCostPaths) {
+  // A 4-cycle 0-1-2-3-0 of unit costs: 0 -> 2 and 2 -> 0 both have two shortest paths; each
+  // vertex is entered from its smallest-numbered neighbour on one, vertex 1 here.
+  ArchPtr cycle = deco2_of(4, {{0, 1, 1}, {1, 2, 1}, {2, 3, 1}, {3, 0, 1}});
+  expect_consistent(*cycle, true);
+  const Network& net = network_of(*cycle);
+  EXPECT_EQ(net.link_count(), 8);
+  EXPECT_EQ(route_ends(net, 0, 2), (Ends{{0, 1}, {1, 2}}));
+  EXPECT_EQ(route_ends(net, 2, 0), (Ends{{2, 1}, {1, 0}}));
+  EXPECT_EQ(route_ends(net, 1, 3), (Ends{{1, 0}, {0, 3}}));
+  // Link costs: 0-1 costs 5, so 0 -> 2 goes round by 3 (cost 2 against 6).
+  ArchPtr weighted = deco2_of(4, {{0, 1, 5}, {1, 2, 1}, {2, 3, 1}, {3, 0, 1}});
+  EXPECT_EQ(route_ends(network_of(*weighted), 0, 2), (Ends{{0, 3}, {3, 2}}));
+  EXPECT_EQ(route_ends(network_of(*weighted), 0, 1), (Ends{{0, 3}, {3, 2}, {2, 1}}));
+}
+
+ArchPtr read_tgt(const std::string& text) {
+  std::istringstream in(text);
+  io::TextReader reader(*in.rdbuf(), "target");
+  return read_architecture(reader);
+}
+
+TEST(Network, NetTargetSwitchesAndBandwidths) {
+  // Switch 0 joins compute nodes 1 (2 slots) and 2 (1 slot); node 3 (3 slots) hangs off 2
+  // through a fast link. Terminals: nodes 1, 2, 3 in order; the switch is node 3.
+  ArchPtr net_arch = read_tgt("net 4 3\n0 2 1 3\n0 1 1\n0 2 1\n2 3 4\n");
+  EXPECT_STREQ(net_arch->kind_name(), "net");
+  EXPECT_EQ(net_arch->size(), 3);
+  EXPECT_EQ(net_arch->terminal_weight(0), 2);
+  EXPECT_EQ(net_arch->terminal_weight(2), 3);
+  EXPECT_EQ(net_arch->terminal_distance(0, 2), 3);
+  EXPECT_EQ(net_arch->terminal_distance(1, 2), 1);
+  expect_consistent(*net_arch, true);
+  const Network& net = network_of(*net_arch);
+  EXPECT_EQ(net.node_count(), 4);
+  EXPECT_EQ(route_ends(net, 0, 2), (Ends{{0, 3}, {3, 1}, {1, 2}}));
+  std::vector<LinkIndex> links;
+  net.route(1, 2, links);
+  ASSERT_EQ(links.size(), 1u);
+  EXPECT_DOUBLE_EQ(net.link_bandwidth(links[0]), 4.0);
+  // Saving writes the file's numbering back.
+  std::ostringstream saved;
+  net_arch->save(saved);
+  EXPECT_EQ(saved.str(), "net 4 3\n0 2 1 3\n0 1 1\n0 2 1\n2 3 4\n");
+  // MC divides by bandwidth: 8 units over the fast link weigh 2.
+  auto graph = make_owned_graph(csr_from_edges(2, {{0, 1, 8}}, true), 0);
+  const std::vector<Num> parts = {1, 2};
+  const NetworkStats stats = compute_network_stats(*graph, *net_arch, parts.data());
+  EXPECT_EQ(stats.messages, 2);
+  EXPECT_DOUBLE_EQ(stats.mc, 2.0);
+  EXPECT_EQ(stats.wh, 16);
+}
+
+void expect_refused(const std::string& text, const std::string& words) {
+  try {
+    read_tgt(text);
+    ADD_FAILURE() << "accepted: " << text;
+  } catch (const Error& error) {
+    EXPECT_NE(std::string(error.what()).find(words), std::string::npos)
+        << error.what() << " lacks " << words;
+  }
+}
+
+TEST(Network, NetTargetHostileInputs) {
+  expect_refused("net 3 1\n1 1 1\n0 1 1\n", "not connected");
+  expect_refused("net 2 1\n1 1\n0 1 0\n", "bandwidth");
+  expect_refused("net 2 1\n1 1\n0 1 -3\n", "bandwidth");
+  expect_refused("net 2 1\n1 1\n0 0 1\n", "itself");
+  expect_refused("net 2 1\n1 1\n0 7 1\n", "out of range");
+  expect_refused("net 2 2\n1 1\n0 1 1\n1 0 1\n", "linked twice");
+  expect_refused("net 2 1\n0 0\n0 1 1\n", "no slot");
+  expect_refused("net 2 1\n1 -1\n0 1 1\n", "slots");
+  expect_refused("net 0 0\n", "node count");
+  expect_refused("net 2000000000 1\n1 1\n", "");  // ends early: no huge allocation
+  expect_refused("net 2 1\n1 1\n0 1\n", "bandwidth");
+}
+
+TEST(NetworkStats, HandComputedOnARing) {
+  // Path 0 -2- 1 -3- 2 on a ring of 4, at terminals 0, 1, 3: 1 -> 3 and 3 -> 1 are ties, taken
+  // the + way (1 2 3 and 3 0 1), so link 0->1 carries 2 + 3.
+  auto graph = make_owned_graph(csr_from_edges(3, {{0, 1, 2}, {1, 2, 3}}, true), 0);
+  ArchPtr ring = make_torus({4, 1});
+  const std::vector<Num> parts = {0, 1, 3};
+  const NetworkStats s = compute_network_stats(*graph, *ring, parts.data());
+  EXPECT_EQ(s.messages, 4);
+  EXPECT_EQ(s.links_used, 5);
+  EXPECT_EQ(s.th, 6);
+  EXPECT_EQ(s.wh, 16);
+  EXPECT_DOUBLE_EQ(s.mc, 5.0);
+  EXPECT_EQ(s.mmc, 2);
+  EXPECT_DOUBLE_EQ(s.ac, 16.0 / 5);
+  EXPECT_DOUBLE_EQ(s.amc, 6.0 / 5);
+  EXPECT_EQ(s.dilation_max, 2);
+  EXPECT_DOUBLE_EQ(s.dilation_avg, 1.5);
+  EXPECT_DOUBLE_EQ(s.dilation_weighted, 1.6);
+  EXPECT_EQ(s.j, 16);
+  // Hops are links, not distances: two cores of one socket of tleaf 2 2 10 2 1 are 2 hops
+  // apart at distance 1; of different sockets, 4 hops at distance 11.
+  ArchPtr tree = make_tleaf({2, 2}, {10, 1});
+  const std::vector<Num> near = {0, 1, 2}, far = {0, 2, 3};
+  EXPECT_EQ(compute_network_stats(*graph, *tree, near.data()).th, 2 * 2 + 2 * 4);
+  EXPECT_EQ(compute_network_stats(*graph, *tree, far.data()).j, 2 * 2 * 11 + 3 * 2 * 1);
+  // Unmapped vertices are left out; no message: every figure 0.
+  const std::vector<Num> alone = {2, 2, -1};
+  const NetworkStats none = compute_network_stats(*graph, *ring, alone.data());
+  EXPECT_EQ(none.messages, 0);
+  EXPECT_DOUBLE_EQ(none.ac, 0.0);
+  EXPECT_DOUBLE_EQ(none.dilation_weighted, 0.0);
+  // Refused: a part outside the target, a target without links.
+  const std::vector<Num> outside = {0, 4, 1};
+  EXPECT_THROW(compute_network_stats(*graph, *ring, outside.data()), Error);
+  EXPECT_THROW(compute_network_stats(*graph, *make_variable_complete(), parts.data()), Error);
 }
 
 }  // namespace

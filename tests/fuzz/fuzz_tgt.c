@@ -1,6 +1,7 @@
-/* Fuzz harness: target files (.tgt, every kind: algorithmic, sub, deco 0/1/2, gzip) through
- * TARTAN_archLoad, then the domain calls and a save. Targets whose terminals stay few are also
- * used to map a small fixed graph, checking that every vertex lands on one of them. */
+/* Fuzz harness: target files (.tgt, every kind: algorithmic, sub, deco 0/1/2, net, gzip)
+ * through TARTAN_archLoad, then the domain calls, the link list and a save. Targets whose
+ * terminals stay few are also used to map a small fixed graph, checking that every vertex
+ * lands on one of them, and its network figures. */
 #include "fuzz_support.h"
 
 /* Walks the domain tree depth first (bounded), checking sizes and distances. */
@@ -26,6 +27,19 @@ static void walk(TARTAN_Arch *arch, const TARTAN_ArchDom *dom, int depth, int *b
   free(dom1);
 }
 
+/* The network figures of a mapping, when the target has links (TARTAN_ENOTSUP otherwise). */
+static void check_network(TARTAN_Graph *graph, const TARTAN_Arch *arch, TARTAN_Num *parttab) {
+  TARTAN_Mapping mapping;
+  TARTAN_NetStats stats;
+  if (TARTAN_graphMapInit(graph, &mapping, arch, parttab) != TARTAN_OK) return;
+  const int code = TARTAN_graphMapNetStats(graph, &mapping, &stats);
+  FUZZ_CODE(code);
+  if (code == TARTAN_OK)
+    FUZZ_ASSERT(stats.messages >= 0 && stats.th >= stats.messages && stats.mc >= 0 &&
+                stats.links >= 0 && stats.dilation_max >= 0);
+  TARTAN_graphMapExit(graph, &mapping);
+}
+
 /* Maps a 4 x 4 grid onto the target. */
 static void map_grid(const TARTAN_Arch *arch, TARTAN_Num termnbr) {
   TARTAN_Num verttab[17], edgetab[48], parttab[16], edgenbr = 0;
@@ -45,8 +59,10 @@ static void map_grid(const TARTAN_Arch *arch, TARTAN_Num termnbr) {
                                 NULL) == TARTAN_OK);
   const int code = TARTAN_graphMap(&graph, arch, &strat, parttab);
   FUZZ_CODE(code);
-  if (code == TARTAN_OK)
+  if (code == TARTAN_OK) {
     for (int v = 0; v < 16; ++v) FUZZ_ASSERT(parttab[v] >= 0 && parttab[v] < termnbr);
+    check_network(&graph, arch, parttab);
+  }
   TARTAN_stratExit(&strat);
   TARTAN_graphExit(&graph);
 }
@@ -74,6 +90,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       }
     }
     free(dom);
+    TARTAN_Num nodenbr, linknbr;
+    const int links = TARTAN_archLinkCount(&arch, &nodenbr, &linknbr);
+    FUZZ_CODE(links);
+    if (links == TARTAN_OK && linknbr <= 4096) {
+      TARTAN_Num *srctab = malloc(sizeof(TARTAN_Num) * (size_t)(linknbr + 1));
+      TARTAN_Num *dsttab = malloc(sizeof(TARTAN_Num) * (size_t)(linknbr + 1));
+      if (srctab != NULL && dsttab != NULL && TARTAN_archLinks(&arch, srctab, dsttab, NULL) == 0)
+        for (TARTAN_Num l = 0; l < linknbr; ++l)
+          FUZZ_ASSERT(srctab[l] >= 0 && srctab[l] < nodenbr && dsttab[l] >= 0 &&
+                      dsttab[l] < nodenbr && srctab[l] != dsttab[l]);
+      free(srctab);
+      free(dsttab);
+    }
     FILE *sink = fuzz_sink();
     if (sink != NULL) {
       FUZZ_CODE(TARTAN_archSave(&arch, sink));

@@ -16,12 +16,14 @@ Example::
     print(tartan.stats(graph, arch, parts)["comm_dilat"])
 
 Contents: :class:`Graph` (source graphs), :class:`Arch` (targets), :func:`map` and
-:func:`part` (compute mappings), :func:`stats` (gmtst's figures), :func:`load_mapping` and
+:func:`part` (compute mappings), :func:`stats` (gmtst's figures), :func:`net_stats` and
+:func:`link_loads` (network figures and per-link traffic), :func:`load_mapping` and
 :func:`save_mapping` (SCOTCH .map files), :class:`TartanError` (every failure the library
 reports, with its code and message). Strategy strings follow doc/strategy.md of Tartan.
 """
 
 import ctypes
+import dataclasses
 import json
 import os
 import tempfile
@@ -33,7 +35,8 @@ from ._lib import (NUM_BITS, NUM_DTYPE, STRATBALANCE, STRATDEFAULT, STRATQUALITY
                    STRATRECURSIVE, STRATSAFETY, STRATSPEED, TartanError, TartanIOError)
 from ._lib import EFORMAT, EHANDLE, EINTERNAL, EINVAL, EIO, ENOMEM, ENOTSUP, EOVERFLOW
 
-__all__ = ["Graph", "Arch", "map", "part", "stats", "load_mapping", "save_mapping",
+__all__ = ["Graph", "Arch", "map", "part", "stats", "net_stats", "NetStats", "link_loads",
+           "Links", "load_mapping", "save_mapping",
            "TartanError", "TartanIOError", "version", "NUM_BITS", "NUM_DTYPE",
            "STRATDEFAULT", "STRATQUALITY", "STRATSPEED", "STRATBALANCE", "STRATSAFETY",
            "STRATRECURSIVE", "EINVAL", "ENOMEM", "EIO", "EFORMAT", "ENOTSUP", "EHANDLE",
@@ -401,6 +404,39 @@ class Arch(_Handle):
                                       _lib.num_pointer(listtab), None))
         return arch
 
+    @classmethod
+    def network(cls, xadj, adjncy, slots=None, bandwidths=None, base=0):
+        """A heterogeneous network target (kind "net", seed 003 of Tartan's docs): nodes given
+        as a symmetric CSR graph (every link listed both ways, with the same bandwidth >= 1 in
+        bandwidths, default 1), slots[v] the processes node v hosts (0: a switch; default 1).
+        Terminals are the nodes with slots, in node order, each of capacity its slots;
+        distances are route lengths in hops (shortest paths); MC divides by bandwidth."""
+        verttab = _lib.num_array(xadj, "xadj")
+        edgetab = _lib.num_array(adjncy, "adjncy")
+        nodes = len(verttab) - 1
+        slottab = None if slots is None else _lib.num_array(slots, "slots", nodes)
+        bwtab = None if bandwidths is None else _lib.num_array(bandwidths, "bandwidths",
+                                                                len(edgetab))
+        arch = cls()
+        _check(_lib_.TARTAN_archNetwork(arch._handle, base, nodes, _lib.num_pointer(verttab),
+                                        _lib.num_pointer(slottab), _lib.num_pointer(edgetab),
+                                        _lib.num_pointer(bwtab)))
+        return arch
+
+    def links(self):
+        """The target's network (doc/networks.md) as :class:`Links`: node count (terminals
+        0 .. size-1, then switches) and per directed link its tail, head and bandwidth.
+        Raises TartanError ENOTSUP for targets without links (variable-sized, deco 0)."""
+        nodenbr, linknbr = _lib.Num(), _lib.Num()
+        _check(_lib_.TARTAN_archLinkCount(self._handle, nodenbr, linknbr))
+        source = np.zeros(linknbr.value, NUM_DTYPE)
+        target = np.zeros(linknbr.value, NUM_DTYPE)
+        bandwidth = np.zeros(linknbr.value, np.float64)
+        _check(_lib_.TARTAN_archLinks(self._handle, _lib.num_pointer(source),
+                                      _lib.num_pointer(target),
+                                      bandwidth.ctypes.data_as(ctypes.POINTER(ctypes.c_double))))
+        return Links(nodenbr.value, source, target, bandwidth)
+
     def sub(self, terminals):
         """The restriction of this target to the given terminals, in that order: terminal k of
         the result is terminal terminals[k] of this one."""
@@ -537,9 +573,9 @@ def stats(graph, arch, mapping):
     the figures of SCOTCH's gmtst (what ``tartan stats --json`` prints): "processors" (used,
     total), "target" (load min, max, avg, dlt, maxavg), "neighbors" (min, max, sum), "edges",
     "edge_weight", "comm_dilat", "comm_expan", "comm_cut" (ratio, sum), "comm_delta",
-    "comm_load" (share of the communication load at each distance) and "part_diam" (min,
-    max, avg). Definitions: doc/strategy.md. Network figures (TH, WH, MC) are not computed by
-    this version of Tartan."""
+    "comm_load" (share of the communication load at each distance), "part_diam" (min,
+    max, avg) and "network" (the figures of :func:`net_stats`, None for a target without
+    links). Definitions: doc/strategy.md, doc/networks.md."""
     parttab = _mapping_array(graph, mapping)
     with tempfile.TemporaryDirectory(prefix="tartan-") as folder:
         path = os.path.join(folder, "stats.json")
@@ -547,6 +583,61 @@ def stats(graph, arch, mapping):
             _check(_lib_.TARTAN_graphMapViewJsonPath(graph._handle, handle, path.encode()))
         with open(path, encoding="utf-8") as stream:
             return json.load(stream)
+
+
+@dataclasses.dataclass(frozen=True)
+class Links:
+    """A target's network: ``nodes`` (terminals first, then switches) and, per directed link
+    i, ``source[i]`` and ``target[i]`` (node numbers) and ``bandwidth[i]``."""
+    nodes: int
+    source: np.ndarray
+    target: np.ndarray
+    bandwidth: np.ndarray
+
+
+@dataclasses.dataclass(frozen=True)
+class NetStats:
+    """The network figures of a mapping (doc/networks.md): messages, links used, total and
+    weighted hops (th, wh), max and average congestion (mc, ac: volume per bandwidth), max
+    and average message congestion (mmc, amc), dilation (max, avg, weighted) and the QAP
+    objective j."""
+    messages: int
+    links: int
+    th: int
+    wh: int
+    mc: float
+    mmc: int
+    ac: float
+    amc: float
+    dilation_max: int
+    dilation_avg: float
+    dilation_weighted: float
+    j: int
+
+
+def net_stats(graph, arch, mapping):
+    """The network figures of a mapping (one terminal per vertex, -1 for unmapped) as a
+    :class:`NetStats`. Raises TartanError ENOTSUP for targets without links."""
+    parttab = _mapping_array(graph, mapping)
+    result = _lib.NetStats()
+    with _Mapping(graph, arch, parttab) as handle:
+        _check(_lib_.TARTAN_graphMapNetStats(graph._handle, handle, result))
+    return NetStats(*(getattr(result, name) for name, _ in _lib.NetStats._fields_))
+
+
+def link_loads(graph, arch, mapping):
+    """Per-link traffic of a mapping: (volumes, messages), two arrays indexed like
+    :meth:`Arch.links`."""
+    parttab = _mapping_array(graph, mapping)
+    nodenbr, linknbr = _lib.Num(), _lib.Num()
+    _check(_lib_.TARTAN_archLinkCount(arch._handle, nodenbr, linknbr))
+    volumes = np.zeros(linknbr.value, np.float64)
+    messages = np.zeros(linknbr.value, NUM_DTYPE)
+    with _Mapping(graph, arch, parttab) as handle:
+        _check(_lib_.TARTAN_graphMapLinkLoads(
+            graph._handle, handle, volumes.ctypes.data_as(ctypes.POINTER(ctypes.c_double)),
+            _lib.num_pointer(messages)))
+    return volumes, messages
 
 
 def save_mapping(graph, arch, mapping, path):

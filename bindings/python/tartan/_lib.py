@@ -51,6 +51,15 @@ class ArchDom(ctypes.Structure):
     _fields_ = [("opaque_", ctypes.c_uint64 * 32)]
 
 
+class NetStats(ctypes.Structure):
+    """TARTAN_NetStats: the network figures of a mapping."""
+    _fields_ = [("messages", ctypes.c_int64), ("links", ctypes.c_int64),
+                ("th", ctypes.c_int64), ("wh", ctypes.c_int64), ("mc", ctypes.c_double),
+                ("mmc", ctypes.c_int64), ("ac", ctypes.c_double), ("amc", ctypes.c_double),
+                ("dilation_max", ctypes.c_int64), ("dilation_avg", ctypes.c_double),
+                ("dilation_weighted", ctypes.c_double), ("j", ctypes.c_int64)]
+
+
 class TartanError(ValueError):
     """An error reported by the Tartan library.
 
@@ -153,6 +162,11 @@ _PROTOTYPES = {
     "TARTAN_graphMapSavePath": (_i, [_H, _H, _c]),
     "TARTAN_graphMapViewPath": (_i, [_H, _H, _c]),
     "TARTAN_graphMapViewJsonPath": (_i, [_H, _H, _c]),
+    "TARTAN_archNetwork": (_i, [_H, Num, Num, _NumP, _NumP, _NumP, _NumP]),
+    "TARTAN_archLinkCount": (_i, [_H, _NumP, _NumP]),
+    "TARTAN_archLinks": (_i, [_H, _NumP, _NumP, _P(ctypes.c_double)]),
+    "TARTAN_graphMapNetStats": (_i, [_H, _H, _P(NetStats)]),
+    "TARTAN_graphMapLinkLoads": (_i, [_H, _H, _P(ctypes.c_double), _NumP]),
 }
 
 for _name, (_restype, _argtypes) in _PROTOTYPES.items():
