@@ -7,3 +7,4 @@ bench_distance_oracle_bench_SOURCES = bench/distance_oracle_bench.cpp
 bench_distance_oracle_bench_LDADD = libtartan_core.la
 CLEANFILES += bench/distance_oracle_bench
 EXTRA_DIST += bench/seed002.py bench/umpa_sparse.py
+EXTRA_DIST += bench/hsnir_mappers.py

@@ -74,7 +74,7 @@ extern const char* const kBottomupKeys[];
 //   rcm        reverse Cuthill-McKee orders of graph and link graph matched position by
 //              position (rcm.cpp); pre.
 //   ta         threshold accepting on (MC, WH) by exchanges of a complete mapping (ta.cpp);
-//              rounds (20, 1..1e4), steps (4, 0.01..1e4), threshold (0.02, 0..1).
+//              rounds (20, 1..1e4), steps (16, 0.01..1e4), threshold (0.05, 0..100).
 // They need a target with links (arch/network.hpp), Error(not_supported) otherwise.
 MethodPtr make_recursive_method(const MethodParams& params);
 extern const char* const kRecursiveKeys[];

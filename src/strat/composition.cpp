@@ -5,6 +5,8 @@
 
 #include "common/error.hpp"
 #include "arch/distance_oracle.hpp"
+#include "arch/network.hpp"
+#include "mapping/link_loads.hpp"
 #include "mapping/kway_state.hpp"
 
 namespace tartan {
@@ -13,22 +15,46 @@ void SequenceMethod::apply(MappingContext& ctx) const {
   for (const MethodPtr& step : steps_) step->apply(ctx);
 }
 
+namespace {
+
+// (MC, WH) of a mapping on arch's network (LinkLoads along the static routes), the order
+// best=mc compares mappings by.
+std::pair<double, double> congestion_and_hops(const Graph& graph, const Network& network,
+                                              const std::vector<Num>& part) {
+  LinkLoads loads(network);
+  double wh = 0;
+  for (Num v = 0; v < graph.vertnbr; ++v)
+    for (Num arc = graph.verttab[v]; arc < graph.vendtab[v]; ++arc) {
+      const Num u = graph.edgetab[arc] - graph.baseval;
+      const double w = static_cast<double>(graph.arc_weight(arc));
+      if (w > 0 && part[u] != part[v]) wh += w * loads.add_message(part[v], part[u], w);
+    }
+  return {loads.max_congestion(), wh};
+}
+
+}  // namespace
+
 void BestOfMethod::apply(MappingContext& ctx) const {
   std::vector<Random> generators;
   generators.reserve(alternatives_.size());
   for (std::size_t i = 0; i < alternatives_.size(); ++i) generators.push_back(ctx.random.split());
   const std::vector<Num> start = ctx.parttab;
   const DistanceOracle distance(ctx.arch);
+  const Network* network = criterion_ == BestCriterion::mc ? &network_of(ctx.arch) : nullptr;
   std::vector<Num> best;
-  std::int64_t best_cost = 0;
+  std::pair<double, double> best_value;
   for (std::size_t i = 0; i < alternatives_.size(); ++i) {
     std::vector<Num> candidate = start;
     MappingContext branch{ctx.graph,     ctx.arch,      candidate, ctx.fixed,
                           ctx.imbalance, generators[i], ctx.phases};
     alternatives_[i]->apply(branch);
-    const std::int64_t cost = mapping_cost(ctx.graph, distance, candidate.data());
-    if (i == 0 || cost < best_cost) {
-      best_cost = cost;
+    const std::pair<double, double> value =
+        network != nullptr
+            ? congestion_and_hops(ctx.graph, *network, candidate)
+            : std::pair<double, double>(
+                  static_cast<double>(mapping_cost(ctx.graph, distance, candidate.data())), 0.0);
+    if (i == 0 || value < best_value) {
+      best_value = value;
       best = std::move(candidate);
     }
   }

@@ -21,17 +21,24 @@ class SequenceMethod : public MappingMethod {
   std::vector<MethodPtr> steps_;
 };
 
+// What a best-of keeps: the lowest communication cost (mapping_cost, the default), or the
+// lowest maximum congestion MC of NETWORKS.md, ties by weighted hops WH (`(a|b){best=mc}`, as
+// Hoefler and Snir keep "the mapping with the lowest congestion"; targets with links only).
+enum class BestCriterion { cost, mc };
+
 // Runs every alternative from the same starting mapping, each with its own generator split
-// from the context's (in order, before any runs), and keeps the mapping of lowest
-// communication cost; ties go to the earlier alternative.
+// from the context's (in order, before any runs), and keeps the best mapping by criterion;
+// ties go to the earlier alternative.
 class BestOfMethod : public MappingMethod {
  public:
-  explicit BestOfMethod(std::vector<MethodPtr> alternatives)
-      : alternatives_(std::move(alternatives)) {}
+  explicit BestOfMethod(std::vector<MethodPtr> alternatives,
+                        BestCriterion criterion = BestCriterion::cost)
+      : alternatives_(std::move(alternatives)), criterion_(criterion) {}
   void apply(MappingContext& ctx) const override;
 
  private:
   std::vector<MethodPtr> alternatives_;
+  BestCriterion criterion_;
 };
 
 // The values a condition may test.

@@ -1,7 +1,8 @@
 // A recursive-descent parser over the grammar of doc/strategy.md:
 //   strategy  := sequence END
 //   sequence  := step { ';' step }        (a condition's closing ';' also separates)
-//   step      := method | '(' sequence { '|' sequence } ')' | condition
+//   step      := method | '(' sequence { '|' sequence } ')' [ '{' 'best' '=' (cost|mc) '}' ]
+//                | condition
 //   method    := NAME [ '{' [ NAME '=' value { ',' NAME '=' value } ] '}' ]
 //   condition := '/' expr '?' step [ ':' step ] ';'
 //   expr      := conj { '|' conj }      conj := unary { '&' unary }
@@ -214,8 +215,28 @@ class Parser {
     alternatives.push_back(sequence());
     while (accept('|')) alternatives.push_back(sequence());
     expect(')', "to close the group");
-    if (alternatives.size() == 1) return std::move(alternatives.front());
-    return std::make_unique<BestOfMethod>(std::move(alternatives));
+    BestCriterion criterion = BestCriterion::cost;
+    if (accept('{')) {
+      skip_blanks();
+      const std::size_t key_position = pos_;
+      const std::string key = name_start(peek()) ? name() : std::string();
+      if (key != "best")
+        fail_at(key_position, "a group takes one option, best=cost|mc, found " +
+                                  (key.empty() ? found() : "'" + key + "'"));
+      expect('=', "after 'best'");
+      skip_blanks();
+      const std::size_t value_position = pos_;
+      const std::string value = name_start(peek()) ? name() : std::string();
+      if (value == "mc")
+        criterion = BestCriterion::mc;
+      else if (value != "cost")
+        fail_at(value_position, "best= takes cost or mc, found " +
+                                    (value.empty() ? found() : "'" + value + "'"));
+      expect('}', "to close the options of the group");
+    }
+    if (alternatives.size() == 1 && criterion == BestCriterion::cost)
+      return std::move(alternatives.front());
+    return std::make_unique<BestOfMethod>(std::move(alternatives), criterion);
   }
 
   MethodPtr method() {

@@ -2,7 +2,8 @@
  * identity, random, mm, gac, topdown, bottomup and swap{nbh=n2|np|comm,d=}, each alone and
  * composed, return permutations on a 6x6 grid mapped onto the hierarchy S = 3:3:4, D = 1:10:100
  * (tleaf 3 4 90 3 9 3 1), with costs in the order the seed reports; what cannot be one-to-one
- * and bad parameters are refused with their codes and messages. */
+ * and bad parameters are refused with their codes and messages. One-to-one mode: drb, kway and
+ * Hoefler and Snir's recursive, greedy, rcm and ta (with best=mc) return permutations too. */
 #include <stdio.h>
 #include <string.h>
 
@@ -154,6 +155,41 @@ static void test_costs_and_determinism(void) {
   CU_ASSERT(memcmp(a, b, sizeof a) == 0);
 }
 
+/* One-to-one mode: as many unit-load vertices as terminals, the default tolerance (1 %, which
+ * leaves one vertex per terminal): every method returns a permutation, drb, kway and the
+ * network mappers of Hoefler and Snir included, on the hierarchy and on a 6x6 torus. */
+static void test_one_to_one_mode(void) {
+  static const char *const strategies[] = {
+      "drb", "drb;kway", "random;kway", "random;kl", "random;sa", "mfa", "recursive", "greedy",
+      "rcm", "greedy;ta", "rcm;ta{rounds=5}", "(greedy;ta|recursive|rcm){best=mc}",
+      "recursive{pre=1}", "greedy{start=35}", "drb{bal=0.5};kway"};
+  TARTAN_Num parttab[VERTNBR];
+  size_t i;
+  int torus;
+  for (torus = 0; torus < 2; torus++)
+    for (i = 0; i < sizeof strategies / sizeof strategies[0]; i++) {
+      TARTAN_Graph graph;
+      TARTAN_Arch arch;
+      TARTAN_Strat strat;
+      build_grid(&graph);
+      if (torus) {
+        ASSERT_OK(TARTAN_archInit(&arch));
+        ASSERT_OK(TARTAN_archTorus2(&arch, 6, 6));
+      } else {
+        build_hierarchy(&arch);
+      }
+      ASSERT_OK(TARTAN_stratInit(&strat));
+      ASSERT_OK(TARTAN_stratGraphMap(&strat, strategies[i]));
+      CU_ASSERT_EQUAL(TARTAN_graphMap(&graph, &arch, &strat, parttab), TARTAN_OK);
+      CU_ASSERT(is_permutation(parttab));
+      if (!is_permutation(parttab))
+        fprintf(stderr, "\n  '%s' gave no permutation (%s)\n", strategies[i], TARTAN_errorMessage());
+      TARTAN_stratExit(&strat);
+      TARTAN_archExit(&arch);
+      TARTAN_graphExit(&graph);
+    }
+}
+
 static void test_refusals(void) {
   TARTAN_Graph graph;
   TARTAN_Arch arch;
@@ -187,6 +223,12 @@ static void test_refusals(void) {
   CU_ASSERT(message_has("parameter 'd' of 'swap' must be between 1"));
   CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "mm{tries=2}"), TARTAN_EFORMAT);
   CU_ASSERT(message_has("method 'mm' has no parameter 'tries'"));
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "(greedy|rcm){best=wh}"), TARTAN_EFORMAT);
+  CU_ASSERT(message_has("best= takes cost or mc"));
+  /* greedy's start must be a terminal of the target. */
+  ASSERT_OK(TARTAN_stratGraphMap(&strat, "greedy{start=36}"));
+  CU_ASSERT_EQUAL(TARTAN_graphMap(&graph, &arch, &strat, parttab), TARTAN_EINVAL);
+  CU_ASSERT(message_has("greedy start=36 is not a terminal of the target (36 terminals)"));
   TARTAN_stratExit(&strat);
   TARTAN_archExit(&arch);
   TARTAN_graphExit(&graph);
@@ -200,6 +242,8 @@ int main(void) {
   CU_add_test(suite, "every method and composition gives a permutation",
               test_every_method_gives_a_permutation);
   CU_add_test(suite, "costs in the seed's order, determinism", test_costs_and_determinism);
+  CU_add_test(suite, "one-to-one mode: every method, network mappers included",
+              test_one_to_one_mode);
   CU_add_test(suite, "what cannot be one-to-one, bad parameters", test_refusals);
   return run_registered_suites();
 }

@@ -2,9 +2,11 @@
 // from graphs), and method parameters.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -13,6 +15,7 @@
 #include "graph/graph.hpp"
 #include "graph/graph_builder.hpp"
 #include "common/method_params.hpp"
+#include "common/random.hpp"
 
 namespace tartan_test {
 
@@ -68,6 +71,28 @@ inline std::unique_ptr<tartan::Graph> edge_graph(Num n, std::vector<tartan::Weig
   tartan::CsrArrays arrays = tartan::csr_from_edges(n, std::move(edges), true);
   arrays.velotab = std::move(loads);
   return tartan::make_owned_graph(std::move(arrays), 0);
+}
+
+// An nx x ny x nz grid whose vertices are numbered by a fixed pseudo-random permutation (from
+// seed), so that the identity gets no help from the numbering. Edge weights 1 + (x + y + z) % 3.
+inline std::unique_ptr<tartan::Graph> scrambled_grid(Num nx, Num ny, Num nz,
+                                                     std::uint64_t seed = 12345) {
+  const Num n = nx * ny * nz;
+  std::vector<Num> label(static_cast<std::size_t>(n));
+  std::iota(label.begin(), label.end(), 0);
+  tartan::Random shuffle(seed);
+  for (std::size_t i = label.size(); i > 1; --i) std::swap(label[i - 1], label[shuffle.below(i)]);
+  std::vector<tartan::WeightedEdge> edges;
+  for (Num z = 0; z < nz; ++z)
+    for (Num y = 0; y < ny; ++y)
+      for (Num x = 0; x < nx; ++x) {
+        const Num v = x + nx * (y + ny * z);
+        const Num w = 1 + (x + y + z) % 3;
+        if (x + 1 < nx) edges.push_back({label[v], label[v + 1], w});
+        if (y + 1 < ny) edges.push_back({label[v], label[v + nx], w});
+        if (z + 1 < nz) edges.push_back({label[v], label[v + nx * ny], w});
+      }
+  return edge_graph(n, std::move(edges));
 }
 
 // Strategy parameters given as a plain map (the strategy parser's job in the library).

@@ -22,31 +22,11 @@
 
 using namespace tartan;
 using tartan_test::edge_graph;
+using tartan_test::scrambled_grid;
 using tartan_test::grid_graph;
 using tartan_test::TestParams;
 
 namespace {
-
-// An nx x ny x nz grid whose vertices are numbered by a fixed pseudo-random permutation, so that
-// the identity gets no help from the numbering. Edge weights 1 + (x + y + z) % 3.
-std::unique_ptr<Graph> scrambled_grid(Num nx, Num ny, Num nz) {
-  const Num n = nx * ny * nz;
-  std::vector<Num> label(static_cast<std::size_t>(n));
-  std::iota(label.begin(), label.end(), 0);
-  Random shuffle(12345);
-  for (std::size_t i = label.size(); i > 1; --i) std::swap(label[i - 1], label[shuffle.below(i)]);
-  std::vector<WeightedEdge> edges;
-  for (Num z = 0; z < nz; ++z)
-    for (Num y = 0; y < ny; ++y)
-      for (Num x = 0; x < nx; ++x) {
-        const Num v = x + nx * (y + ny * z);
-        const Num w = 1 + (x + y + z) % 3;
-        if (x + 1 < nx) edges.push_back({label[v], label[v + 1], w});
-        if (y + 1 < ny) edges.push_back({label[v], label[v + nx], w});
-        if (z + 1 < nz) edges.push_back({label[v], label[v + nx * ny], w});
-      }
-  return edge_graph(n, std::move(edges));
-}
 
 // S = 4:4:6, D = 1:10:100 as a tleaf (top level first): 96 terminals.
 ArchPtr hierarchy_96() { return make_tleaf({6, 4, 4}, {90, 9, 1}); }
