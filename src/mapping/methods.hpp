@@ -87,10 +87,11 @@ extern const char* const kTaKeys[];
 
 // Deveci, Kaya, Uçar and Çatalyürek's mappers ("Fast and high quality topology-aware task
 // mapping", seed 004) for targets with links (Error(not_supported) otherwise), meant for sparse
-// allocations (`sub` of a torus); umpa_common.hpp, umpa_greedy.cpp and umpa_wh.cpp have the
-// details. WH is measured with the target's distances (hops on meshes, tori, hypercubes and
-// their sub). Several vertices per terminal: umpa_greedy maps the quotient of a partition into
-// one part per terminal; the refinements exchange whole nodes' contents (the node level).
+// allocations (`sub` of a torus); umpa_common.hpp, umpa_greedy.cpp, umpa_wh.cpp and
+// umpa_congestion.cpp (umpa_mc, umpa_mmc) have the details. WH is measured with the target's
+// distances (hops on meshes, tori, hypercubes and their sub). Several vertices per terminal:
+// umpa_greedy maps the quotient of a partition into one part per terminal; the refinements
+// exchange whole nodes' contents (the node level).
 //   umpa_greedy  Algorithm 1: greedy growth with N_BFS farthest-first seeds and GETBESTNODE;
 //                nbfs = largest N_BFS, one mapping per N_BFS in 0..nbfs, the least WH kept
 //                (default 1, 0..100); the pre-partition's keys coarse, ratio, tries, passes,

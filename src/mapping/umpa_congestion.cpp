@@ -1,16 +1,20 @@
-// The congestion refinement of umpa_mc and umpa_mmc (Deveci, Kaya, Uçar and Çatalyürek, "Fast
-// and high quality topology-aware task mapping", Algorithm 3; umpa_common.hpp). The paper keeps
+// `umpa_mc` and `umpa_mmc`: Deveci, Kaya, Uçar and Çatalyürek's refinement of MC (the largest
+// volume / bandwidth over the links) and of MMC (the largest message count) under the target's
+// static routes ("Fast and high quality topology-aware task mapping", Algorithm 3; the rule in
+// umpa_common.hpp), on the node level: one algorithm, two figures. The paper keeps
 // a heap of links by congestion and, per link, the tasks whose messages cross it (commTasks);
 // here the heap is lazy (an entry is current while its key equals the link's load) and each link
 // used keeps the node-level arcs routed over it, updated along the old and new routes of an
 // exchange, so memory is O(links used + total hops).
 #include <algorithm>
+#include <memory>
 #include <queue>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "mapping/link_loads.hpp"
+#include "mapping/methods.hpp"
 #include "mapping/umpa_common.hpp"
 
 namespace tartan {
@@ -209,7 +213,34 @@ class CongestionRefinement {
   std::uint64_t arc_round_ = 0, node_round_ = 0;
 };
 
+class UmpaCongestionMethod : public MappingMethod {
+ public:
+  UmpaCongestionMethod(Num delta, bool by_messages) : delta_(delta), by_messages_(by_messages) {}
+
+  void apply(MappingContext& ctx) const override {
+    refine_node_level(ctx, by_messages_ ? "umpa_mmc" : "umpa_mc",
+                      [&](KwayState& state, const NodeLevel& level, const Network& network) {
+                        refine_congestion(state, level, network, delta_, by_messages_);
+                      });
+  }
+
+ private:
+  Num delta_;
+  bool by_messages_;
+};
+
 }  // namespace
+
+const char* const kUmpaMcKeys[] = {"delta", nullptr};
+const char* const kUmpaMmcKeys[] = {"delta", nullptr};
+
+MethodPtr make_umpa_mc_method(const MethodParams& params) {
+  return std::make_unique<UmpaCongestionMethod>(params.integer("delta", 8, 1, 1000000), false);
+}
+
+MethodPtr make_umpa_mmc_method(const MethodParams& params) {
+  return std::make_unique<UmpaCongestionMethod>(params.integer("delta", 8, 1, 1000000), true);
+}
 
 void refine_congestion(KwayState& state, const NodeLevel& level, const Network& network,
                        Num delta, bool by_messages) {
