@@ -55,16 +55,32 @@ NodeLevel build_node_level(const MappingContext& ctx, const CsrGraph& fine,
   level.messages.assign(counted.adjwgt.begin(), counted.adjwgt.end());
   const CsrGraph& g = level.graph;
   level.reverse.assign(static_cast<std::size_t>(g.arc_count()), -1);
-  for (Num u = 0; u < k; ++u)
-    for (Num arc = g.xadj[u]; arc < g.xadj[u + 1]; ++arc) {
-      const Num v = g.adjncy[arc];
-      for (Num back = g.xadj[v]; back < g.xadj[v + 1]; ++back)
-        if (g.adjncy[back] == u) level.reverse[back] = arc;
+  // Arcs paired with their reverse by sorting on the unordered pair of ends: O(m log m) even
+  // around vertices of huge degree (quotient_csr merged parallel arcs, so each ordered pair
+  // has one arc).
+  struct Key {
+    Num low, high, arc;
+    bool operator<(const Key& o) const {
+      return low != o.low ? low < o.low : high != o.high ? high < o.high : arc < o.arc;
     }
-  for (Num arc = 0; arc < g.arc_count(); ++arc)
-    if (level.reverse[arc] < 0)
-      fail_invalid("the graph is not symmetric: some vertex on terminal " +
-                   std::to_string(g.adjncy[arc]) + " has no edge back toward a neighbour");
+  };
+  std::vector<Key> keys;
+  keys.reserve(level.reverse.size());
+  for (Num u = 0; u < k; ++u)
+    for (Num arc = g.xadj[u]; arc < g.xadj[u + 1]; ++arc)
+      keys.push_back({std::min(u, g.adjncy[arc]), std::max(u, g.adjncy[arc]), arc});
+  std::sort(keys.begin(), keys.end());
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const bool paired = i + 1 < keys.size() && keys[i + 1].low == keys[i].low &&
+                        keys[i + 1].high == keys[i].high;
+    if (!paired)
+      fail_invalid("the graph is not symmetric: an edge between the vertices of terminals " +
+                   std::to_string(keys[i].low) + " and " + std::to_string(keys[i].high) +
+                   " goes one way only");
+    level.reverse[keys[i].arc] = keys[i + 1].arc;
+    level.reverse[keys[i + 1].arc] = keys[i].arc;
+    ++i;
+  }
   level.pinned.assign(static_cast<std::size_t>(k), 0);
   for (Num v = 0; v < ctx.graph.vertnbr; ++v)
     if (!ctx.fixed.empty() && ctx.fixed[v]) level.pinned[ctx.parttab[v]] = 1;

@@ -36,6 +36,7 @@ class CongestionRefinement {
     occupant_.resize(static_cast<std::size_t>(k));
     for (Num v = 0; v < k; ++v) occupant_[state_.terminal(v)] = v;
     arc_stamp_.assign(static_cast<std::size_t>(g_.arc_count()), 0);
+    slot_.resize(static_cast<std::size_t>(g_.arc_count()));
     node_stamp_.assign(static_cast<std::size_t>(k), 0);
     for (Num arc = 0; arc < g_.arc_count(); ++arc) route_arc(arc, +1, true);
     for (const auto& entry : arcs_on_) push(entry.first);
@@ -63,13 +64,19 @@ class CongestionRefinement {
     network_.route(state_.terminal(source_[arc]), state_.terminal(g_.adjncy[arc]), route_);
     loads_.add_route(route_, static_cast<double>(g_.adjwgt[arc]), sign, level_.messages[arc]);
     if (!lists) return;
-    for (LinkIndex link : route_) {
-      std::vector<Num>& arcs = arcs_on_[link];
+    // Each hop of the arc knows its slot in its link's list: removal in O(1) per hop, however
+    // many messages share the link.
+    std::vector<Num>& slots = slot_[arc];
+    if (sign > 0) slots.resize(route_.size());
+    for (std::size_t hop = 0; hop < route_.size(); ++hop) {
+      std::vector<std::pair<Num, Num>>& arcs = arcs_on_[route_[hop]];
       if (sign > 0) {
-        arcs.push_back(arc);
+        slots[hop] = static_cast<Num>(arcs.size());
+        arcs.push_back({arc, static_cast<Num>(hop)});
       } else {
-        auto it = std::find(arcs.begin(), arcs.end(), arc);
-        *it = arcs.back();
+        const std::pair<Num, Num> last = arcs.back();
+        arcs[slots[hop]] = last;
+        slot_[last.first][last.second] = slots[hop];
         arcs.pop_back();
       }
     }
@@ -150,7 +157,8 @@ class CongestionRefinement {
     const double most = value(link);
     // Ends of the messages over the link, the heaviest message first.
     std::vector<std::pair<I64, Num>> ends;
-    for (Num arc : arcs_on_[link]) {
+    for (const auto& entry : arcs_on_[link]) {
+      const Num arc = entry.first;
       ends.push_back({-static_cast<I64>(g_.adjwgt[arc]), source_[arc]});
       ends.push_back({-static_cast<I64>(g_.adjwgt[arc]), g_.adjncy[arc]});
     }
@@ -204,7 +212,9 @@ class CongestionRefinement {
   bool by_messages_;
   std::vector<Num> source_;    // per arc: its tail
   std::vector<Num> occupant_;  // per terminal: the node-level vertex on it
-  std::unordered_map<LinkIndex, std::vector<Num>> arcs_on_;  // per link used: arcs routed over it
+  // Per link used: the (arc, hop) routed over it; per arc: the slot of each hop in those lists.
+  std::unordered_map<LinkIndex, std::vector<std::pair<Num, Num>>> arcs_on_;
+  std::vector<std::vector<Num>> slot_;
   std::priority_queue<std::pair<double, LinkIndex>> heap_;   // (load, -link), lazy
   std::vector<LinkIndex> route_;
   std::vector<Num> affected_;
