@@ -1,8 +1,8 @@
 // `umpa_greedy`: the greedy mapping of Deveci, Kaya, Uçar and Çatalyürek ("Fast and high quality
 // topology-aware task mapping", IPDPS 2015, seed 004, Algorithm 1). Like greedy graph growing:
-// the vertex of largest send-receive volume goes first, on the first terminal; the next ones
-// are, while fewer than N_BFS vertices are placed, the unplaced vertex farthest (BFS on the
-// graph from every placed vertex at once; ties: the larger volume) from the placed ones, then
+// the vertex of largest send-receive volume goes first, on the first terminal; the next N_BFS
+// (the seeds) are each the unplaced vertex farthest (BFS on the graph from every placed vertex
+// at once; ties: the larger volume) from the placed ones, then
 // the unplaced vertex most connected to placed ones (a max-heap of connectivities), or, when no
 // unplaced vertex touches a placed one, the unplaced vertex of largest volume. GETBESTNODE
 // puts a vertex with placed neighbours on the terminal with room that adds the least weighted
@@ -67,7 +67,7 @@ class GreedyGrowth {
       if (!ctx_.fixed.empty() && ctx_.fixed[v]) place(v, ctx_.parttab[v], conn);
     while (static_cast<Num>(mapped_.size()) < n) {
       Num t = -1;
-      if (!mapped_.empty() && static_cast<Num>(mapped_.size()) < seeds) t = farthest_unmapped();
+      if (!mapped_.empty() && static_cast<Num>(mapped_.size()) <= seeds) t = farthest_unmapped();
       if (t < 0 && !mapped_.empty()) t = conn.pop();
       if (t < 0) {  // first vertex, or a new connected piece: the largest volume left
         while (part_[by_volume_[next_heaviest]] >= 0) ++next_heaviest;
