@@ -2,9 +2,13 @@
 EXTRA_DIST += bench/README bench/vs-scotch.sh bench/deco2-scale.sh bench/fuzz
 EXTRA_DIST += bench/qap-vs-scotch.sh bench/qap_quotient.py bench/qap_rgg.py
 # DistanceOracle against the virtual terminal_distance: `make bench/distance_oracle_bench`.
-EXTRA_PROGRAMS = bench/distance_oracle_bench
+EXTRA_PROGRAMS = bench/distance_oracle_bench bench/network_stats_bench
 bench_distance_oracle_bench_SOURCES = bench/distance_oracle_bench.cpp
 bench_distance_oracle_bench_LDADD = libtartan_core.la
 CLEANFILES += bench/distance_oracle_bench
+# The network figures on 10^6-message mappings: `make bench/network_stats_bench`.
+bench_network_stats_bench_SOURCES = bench/network_stats_bench.cpp
+bench_network_stats_bench_LDADD = libtartan_core.la
+CLEANFILES += bench/network_stats_bench
 EXTRA_DIST += bench/seed002.py bench/umpa_sparse.py
 EXTRA_DIST += bench/hsnir_mappers.py

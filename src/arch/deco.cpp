@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <memory>
 #include <numeric>
 #include <ostream>
 #include <string>
@@ -11,6 +12,7 @@
 #include "arch/arch_registry.hpp"
 #include "arch/deco2.hpp"
 #include "arch/domain_tree.hpp"
+#include "arch/graph_routes.hpp"
 #include "common/error.hpp"
 
 namespace tartan {
@@ -63,8 +65,11 @@ class DecoArchitecture final : public TreeArchitecture {
   // labels/weights/heaps per terminal in terminal order (labels increasing); distances holds
   // the terminal triangle (termnbr·(termnbr+1)/2 entries) and is moved in.
   DecoArchitecture(std::vector<Num> labels, const std::vector<Num>& weights,
-                   const std::vector<std::int64_t>& heaps, std::vector<Num> distances)
-      : labels_(std::move(labels)), distance_(std::move(distances)) {
+                   const std::vector<std::int64_t>& heaps, std::vector<Num> distances,
+                   CsrGraph topology = {}, const std::vector<Num>& term_vertex = {})
+      : labels_(std::move(labels)), distance_(std::move(distances)), topology_(std::move(topology)) {
+    if (topology_.vertex_count() > 0)
+      routes_ = std::make_unique<GraphRoutes>(topology_, term_vertex);
     const Num termnbr = static_cast<Num>(labels_.size());
     check_terminal_distances(termnbr);
     build_tree(weights, heaps);
@@ -74,6 +79,8 @@ class DecoArchitecture final : public TreeArchitecture {
   }
 
   const char* kind_name() const override { return "deco"; }
+  // Links: those of the target graph it was built from, if any (deco.hpp).
+  const Network* network() const override { return routes_.get(); }
   Num domain_distance(const Domain& a, const Domain& b) const override {
     return distance_[deco0_triangle(node_of(a), node_of(b))];
   }
@@ -203,6 +210,8 @@ class DecoArchitecture final : public TreeArchitecture {
   std::vector<Num> labels_;
   std::vector<std::int64_t> heap_;  // SCOTCH's domain number of each node: root 1, sons 2i, 2i+1
   std::vector<Num> distance_;
+  CsrGraph topology_;                    // the target graph of a build (empty: from a file)
+  std::unique_ptr<GraphRoutes> routes_;  // over topology_
 };
 
 // Orders terminals given in any order by increasing label, and builds the target.
@@ -311,9 +320,11 @@ ArchPtr read_deco_version1(io::TextReader& reader) {
 }  // namespace
 
 ArchPtr make_deco0(std::vector<Num> labels, const std::vector<Num>& weights,
-                   const std::vector<std::int64_t>& heaps, std::vector<Num> distances) {
+                   const std::vector<std::int64_t>& heaps, std::vector<Num> distances,
+                   CsrGraph topology, const std::vector<Num>& term_vertex) {
   return std::make_shared<DecoArchitecture>(std::move(labels), weights, heaps,
-                                            std::move(distances));
+                                            std::move(distances), std::move(topology),
+                                            term_vertex);
 }
 
 std::uint64_t deco0_matrix_bytes(std::uint64_t termnbr) {

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "arch/architecture.hpp"
+#include "graph/coarsening.hpp"
 #include "io/text_reader.hpp"
 
 namespace tartan {
@@ -35,9 +36,13 @@ inline std::size_t deco0_triangle(Num a, Num b) {
 // numbers per terminal, and the terminal distances as a lower triangle with diagonal
 // (deco0_triangle; room reserved for the 2·termnbr−1 domains saves a copy). Throws
 // Error(format) unless the domain numbers form a bipartitioning tree and distinct terminals
-// are at positive distances.
+// are at positive distances. topology: the target graph the distances come from (arc weights =
+// link costs), whose vertex term_vertex[t] is terminal t; given (by builds), it gives the
+// target its links and routes (graph_routes.hpp); empty (files, which hold distances only),
+// the target has no links.
 ArchPtr make_deco0(std::vector<Num> labels, const std::vector<Num>& weights,
-                   const std::vector<std::int64_t>& heaps, std::vector<Num> distances);
+                   const std::vector<std::int64_t>& heaps, std::vector<Num> distances,
+                   CsrGraph topology = {}, const std::vector<Num>& term_vertex = {});
 
 // Bytes the deco 0 matrix of termnbr terminals needs (2·termnbr−1 domains, lower triangle).
 std::uint64_t deco0_matrix_bytes(std::uint64_t termnbr);

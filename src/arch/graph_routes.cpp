@@ -30,7 +30,7 @@ GraphRoutes::GraphRoutes(const CsrGraph& graph, const std::vector<Num>& term_ver
       node_of_vertex_[index(v)] = Num(vertex_of_node_.size());
       vertex_of_node_.push_back(v);
     }
-  const std::size_t tree_bytes = sizeof(Tree) + sizeof(Num) * index(vertices) + 64;
+  const std::size_t tree_bytes = sizeof(Tree) + 2 * sizeof(Num) * index(vertices) + 64;
   cache_.resize(std::max<std::size_t>(
       1, std::min(kRouteCacheBytes / tree_bytes, index(std::max<Num>(1, Num(term_vertex.size()))))));
 }
@@ -54,6 +54,7 @@ std::shared_ptr<const GraphRoutes::Tree> GraphRoutes::build_tree(Num source) con
   const std::vector<Num>& distance = search.from(source);
   auto tree = std::make_shared<Tree>();
   tree->entry_arc.assign(distance.size(), -1);
+  tree->parent.assign(distance.size(), -1);
   for (Num v = 0; v < graph_.vertex_count(); ++v) {
     if (v == source || distance[index(v)] < 0) continue;
     // The tie rule: the smallest-numbered neighbour u on a shortest path into v (arc weights
@@ -66,9 +67,11 @@ std::shared_ptr<const GraphRoutes::Tree> GraphRoutes::build_tree(Num source) con
           (best < 0 || u < best))
         best = u;
     }
+    if (best < 0) continue;  // asymmetric link costs (a hand-written file): v stays unreached
     for (Num arc = graph_.xadj[index(best)]; arc < graph_.xadj[index(best) + 1]; ++arc)
       if (graph_.adjncy[index(arc)] == v) {
         tree->entry_arc[index(v)] = arc;
+        tree->parent[index(v)] = best;
         break;
       }
   }
@@ -90,10 +93,11 @@ void GraphRoutes::route(Num from, Num to, std::vector<LinkIndex>& links) const {
   for (Num v = vertex_of_node_[index(to)]; v != source;) {
     const Num arc = tree->entry_arc[index(v)];
     if (arc < 0)
-      fail_invalid("terminals " + std::to_string(from) + " and " + std::to_string(to) +
-                   " are not connected in the target graph");
+      fail_invalid("no route from terminal " + std::to_string(from) + " to terminal " +
+                   std::to_string(to) +
+                   " in the target graph (not connected, or link costs differ each way)");
     links.push_back(arc);
-    v = tail(arc);
+    v = tree->parent[index(v)];
   }
   std::reverse(links.begin() + std::ptrdiff_t(first), links.end());
 }

@@ -44,6 +44,7 @@ class GraphRoutes final : public Network {
  private:
   struct Tree {
     std::vector<Num> entry_arc;  // per vertex: the arc entering it on its path (-1: source, unreached)
+    std::vector<Num> parent;     // per vertex: that arc's tail
   };
   std::shared_ptr<const Tree> tree_from(Num source) const;
   std::shared_ptr<const Tree> build_tree(Num source) const;

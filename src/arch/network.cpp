@@ -22,7 +22,7 @@ const Network& network_of(const Architecture& arch) {
     fail(ErrorCode::not_supported,
          std::string("a ") + arch.kind_name() +
              " target has no links (network figures need a target kind with links: meshes, tori, "
-             "hypercubes, tree-leaves, complete graphs, sub, deco 2, net)");
+             "hypercubes, tree-leaves, complete graphs, sub, deco built from a graph, deco 2, net)");
   return *network;
 }
 

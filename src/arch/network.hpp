@@ -2,7 +2,7 @@
 // and the static route of every message, as seeds 003 (Hoefler and Snir, "Generic topology
 // mapping strategies for large-scale parallel architectures") and 004 (Deveci et al.) judge a
 // mapping. A kind with links returns its view from Architecture::network(); the others return
-// null (no links: variable-sized kinds, deco 0 whose files hold distances only).
+// null (no links: variable-sized kinds, a deco 0 read from a file, which holds distances only).
 //
 // Nodes: the terminals are nodes 0 .. size()-1; switches (tree nodes of tleaf, non-terminal
 // vertices of target graphs) follow. Links are directed (a->b and b->a are two links), numbered

@@ -330,7 +330,8 @@ ArchPtr build_deco0_with(const Graph& graph, const std::vector<Num>* list,
 
   std::vector<Num> labels(index(termnbr));
   for (Num t = 0; t < termnbr; ++t) labels[index(t)] = terminals.vertex[index(t)] + graph.baseval;
-  return make_deco0(std::move(labels), terminals.weight, heaps, std::move(distance));
+  return make_deco0(std::move(labels), terminals.weight, heaps, std::move(distance),
+                    csr_from_graph(graph), terminals.vertex);
 }
 
 }  // namespace tartan

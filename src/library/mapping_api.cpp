@@ -99,7 +99,7 @@ void view(const Graph& graph, const MappingObject& mapping, std::FILE* stream, b
 void link_loads(const Graph& graph, const MappingObject& mapping, double* voltab, Num* msgtab) {
   const Network& network = network_of(*mapping.arch);
   const Num count = link_count_as_num(network);
-  LinkLoads loads(network);
+  LinkLoads loads(network, network.link_count());  // the caller holds arrays of that size
   compute_network_stats(graph, *mapping.arch, mapping.parttab, &loads);
   if (voltab) std::fill(voltab, voltab + count, 0.0);
   if (msgtab) std::fill(msgtab, msgtab + count, Num(0));

@@ -9,61 +9,58 @@ namespace {
 constexpr std::size_t kInitialSlots = 1024;
 
 std::size_t hash_slot(LinkIndex link, std::size_t mask) {
-  // Fibonacci hashing spreads the consecutive link numbers a route often crosses.
-  return std::size_t((std::uint64_t(link) * 0x9E3779B97F4A7C15ull) >> 20) & mask;
+  // Fibonacci hashing (the high bits of the product) spreads the consecutive link numbers a
+  // route often crosses.
+  return std::size_t((std::uint64_t(link) * 0x9E3779B97F4A7C15ull) >> 32) & mask;
 }
 
 }  // namespace
 
-LinkLoads::LinkLoads(const Network& network)
-    : network_(network), dense_(network.link_count() <= kDenseLinkLimit) {
-  if (dense_) {
-    volume_.assign(std::size_t(network.link_count()), 0.0);
-    messages_.assign(volume_.size(), 0);
-  } else {
-    keys_.assign(kInitialSlots, -1);
-    volume_.assign(kInitialSlots, 0.0);
-    messages_.assign(kInitialSlots, 0);
-  }
+LinkLoads::LinkLoads(const Network& network, std::int64_t expected_crossings)
+    : network_(network),
+      dense_(network.link_count() <= std::max(kDenseLinkLimit, 2 * expected_crossings)) {
+  if (dense_)
+    dense_loads_.assign(std::size_t(network.link_count()), Load{});
+  else
+    slots_.assign(kInitialSlots, Slot{});
 }
 
-std::size_t LinkLoads::find(LinkIndex link) const {
-  const std::size_t mask = keys_.size() - 1;
+const LinkLoads::Load* LinkLoads::find(LinkIndex link) const {
+  if (dense_) return &dense_loads_[std::size_t(link)];
+  const std::size_t mask = slots_.size() - 1;
   for (std::size_t s = hash_slot(link, mask);; s = (s + 1) & mask) {
-    if (keys_[s] == link) return s;
-    if (keys_[s] < 0) return keys_.size();
+    if (slots_[s].link == link) return &slots_[s].load;
+    if (slots_[s].link < 0) return nullptr;
   }
 }
 
 void LinkLoads::grow() {
-  std::vector<LinkIndex> keys(keys_.size() * 2, -1);
-  std::vector<double> volume(keys.size(), 0.0);
-  std::vector<std::int64_t> messages(keys.size(), 0);
-  const std::size_t mask = keys.size() - 1;
-  for (std::size_t old = 0; old < keys_.size(); ++old) {
-    if (keys_[old] < 0) continue;
-    std::size_t s = hash_slot(keys_[old], mask);
-    while (keys[s] >= 0) s = (s + 1) & mask;
-    keys[s] = keys_[old];
-    volume[s] = volume_[old];
-    messages[s] = messages_[old];
+  std::vector<Slot> slots(slots_.size() * 2);
+  const std::size_t mask = slots.size() - 1;
+  for (const Slot& old : slots_) {
+    if (old.link < 0) continue;
+    std::size_t s = hash_slot(old.link, mask);
+    while (slots[s].link >= 0) s = (s + 1) & mask;
+    slots[s] = old;
   }
-  keys_.swap(keys);
-  volume_.swap(volume);
-  messages_.swap(messages);
+  slots_.swap(slots);
 }
 
-std::size_t LinkLoads::slot(LinkIndex link, bool insert) {
-  if (dense_) return std::size_t(link);
-  std::size_t s = find(link);
-  if (s != keys_.size() || !insert) return s;
-  if (2 * (filled_ + 1) > keys_.size()) grow();
-  const std::size_t mask = keys_.size() - 1;
-  for (s = hash_slot(link, mask); keys_[s] >= 0; s = (s + 1) & mask) {
+LinkLoads::Load& LinkLoads::load_of(LinkIndex link) {
+  if (dense_) return dense_loads_[std::size_t(link)];
+  std::size_t mask = slots_.size() - 1;
+  std::size_t s = hash_slot(link, mask);
+  for (; slots_[s].link >= 0; s = (s + 1) & mask)
+    if (slots_[s].link == link) return slots_[s].load;
+  if (2 * (filled_ + 1) > slots_.size()) {
+    grow();
+    mask = slots_.size() - 1;
+    for (s = hash_slot(link, mask); slots_[s].link >= 0; s = (s + 1) & mask) {
+    }
   }
-  keys_[s] = link;
+  slots_[s].link = link;
   ++filled_;
-  return s;
+  return slots_[s].load;
 }
 
 Num LinkLoads::add_message(Num from, Num to, double volume, int sign) {
@@ -79,22 +76,20 @@ void LinkLoads::add_route(const std::vector<LinkIndex>& links, double volume, in
   const double delta = sign >= 0 ? volume : -volume;
   const std::int64_t count = sign >= 0 ? messages : -messages;
   for (LinkIndex link : links) {
-    const std::size_t s = slot(link, true);
-    volume_[s] += delta;
-    messages_[s] += count;
+    Load& load = load_of(link);
+    load.volume += delta;
+    load.messages += count;
   }
 }
 
 double LinkLoads::volume(LinkIndex link) const {
-  if (dense_) return volume_[std::size_t(link)];
-  const std::size_t s = find(link);
-  return s == keys_.size() ? 0.0 : volume_[s];
+  const Load* load = find(link);
+  return load ? load->volume : 0.0;
 }
 
 std::int64_t LinkLoads::messages(LinkIndex link) const {
-  if (dense_) return messages_[std::size_t(link)];
-  const std::size_t s = find(link);
-  return s == keys_.size() ? 0 : messages_[s];
+  const Load* load = find(link);
+  return load ? load->messages : 0;
 }
 
 double LinkLoads::max_congestion() const {
@@ -118,10 +113,9 @@ LinkIndex LinkLoads::used_links() const {
 }
 
 void LinkLoads::clear() {
-  std::fill(volume_.begin(), volume_.end(), 0.0);
-  std::fill(messages_.begin(), messages_.end(), 0);
+  std::fill(dense_loads_.begin(), dense_loads_.end(), Load{});
   if (!dense_) {
-    std::fill(keys_.begin(), keys_.end(), -1);
+    std::fill(slots_.begin(), slots_.end(), Slot{});
     filled_ = 0;
   }
 }

@@ -3,10 +3,11 @@
 // threshold accepting, seed 004's) update it message by message; src/metrics/network_stats
 // computes every network figure from it. One implementation for both.
 //
-// Storage: one slot per link when the target has at most kDenseLinkLimit links (constant-time
-// updates, what heuristics on targets of up to millions of links use); beyond, a hash table of
-// the links actually used, so that a target with a huge link count costs memory in proportion
-// to the traffic only. Not thread-safe (a scratch route buffer is reused).
+// Storage: one slot per link (16 bytes) when the target has at most kDenseLinkLimit links or
+// not many more than the link crossings the caller expects (constant-time updates); beyond, a
+// hash table of the links actually used, so that a target with a huge link count (a complete
+// graph of 10^5 terminals has 10^10 links) costs memory in proportion to the traffic only.
+// Not thread-safe (a scratch route buffer is reused).
 #pragma once
 
 #include <cstdint>
@@ -21,8 +22,9 @@ class LinkLoads {
  public:
   static constexpr LinkIndex kDenseLinkLimit = LinkIndex(1) << 22;
 
-  // network must outlive this object.
-  explicit LinkLoads(const Network& network);
+  // network must outlive this object. expected_crossings: how many link crossings the caller
+  // expects to add (0: unknown); dense storage is chosen up to twice that many links.
+  explicit LinkLoads(const Network& network, std::int64_t expected_crossings = 0);
 
   const Network& network() const { return network_; }
 
@@ -50,11 +52,13 @@ class LinkLoads {
   template <typename F>
   void for_each(F&& f) const {
     if (dense_) {
-      for (std::size_t l = 0; l < messages_.size(); ++l)
-        if (messages_[l] != 0 || volume_[l] != 0) f(LinkIndex(l), volume_[l], messages_[l]);
+      for (std::size_t l = 0; l < dense_loads_.size(); ++l) {
+        const Load& load = dense_loads_[l];
+        if (load.messages != 0 || load.volume != 0) f(LinkIndex(l), load.volume, load.messages);
+      }
     } else {
-      for (std::size_t s = 0; s < keys_.size(); ++s)
-        if (keys_[s] >= 0) f(keys_[s], volume_[s], messages_[s]);
+      for (const Slot& slot : slots_)
+        if (slot.link >= 0) f(slot.link, slot.load.volume, slot.load.messages);
     }
   }
 
@@ -62,17 +66,24 @@ class LinkLoads {
   void clear();
 
  private:
-  std::size_t slot(LinkIndex link, bool insert);  // dense: the link; sparse: its table slot
-  std::size_t find(LinkIndex link) const;         // sparse: slot, or keys_.size() if absent
+  struct Load {
+    double volume = 0;
+    std::int64_t messages = 0;
+  };
+  struct Slot {  // sparse: one link's load, in one cache line with its key
+    LinkIndex link = -1;  // -1: free
+    Load load;
+  };
+  Load& load_of(LinkIndex link);             // inserts in sparse mode
+  const Load* find(LinkIndex link) const;    // null when absent (sparse)
   void grow();
 
   const Network& network_;
   bool dense_;
-  std::vector<double> volume_;
-  std::vector<std::int64_t> messages_;
-  std::vector<LinkIndex> keys_;  // sparse: link of each slot, -1 when free (power-of-2 size)
-  std::size_t filled_ = 0;       // sparse: occupied slots
-  std::vector<LinkIndex> route_; // scratch
+  std::vector<Load> dense_loads_;  // dense: per link
+  std::vector<Slot> slots_;        // sparse: open addressing, power-of-2 size
+  std::size_t filled_ = 0;         // sparse: occupied slots
+  std::vector<LinkIndex> route_;   // scratch
 };
 
 }  // namespace tartan

@@ -68,7 +68,7 @@ NetworkStats compute_network_stats(const Graph& graph, const Architecture& arch,
   const Network& network = network_of(arch);
   const DistanceOracle distance(arch);
   std::unique_ptr<LinkLoads> own_loads;
-  if (given_loads == nullptr) own_loads = std::make_unique<LinkLoads>(network);
+  if (given_loads == nullptr) own_loads = std::make_unique<LinkLoads>(network, graph.edgenbr);
   LinkLoads& loads = given_loads ? *given_loads : *own_loads;
   if (&loads.network() != &network) fail_invalid("the link loads belong to another network");
   std::vector<LinkIndex> route;

@@ -246,7 +246,7 @@ const CommandSpec kLinksSpec = {
     "Prints the network of TARGET (doc/networks.md): a line \"nodes N links L terminals T\",\n"
     "then one line per directed link: its number, tail node, head node and bandwidth. Nodes\n"
     "0 to T-1 are the terminals, switches follow. Targets without links (variable-sized\n"
-    "kinds, deco 0) are refused.",
+    "kinds, a deco 0 read from a file) are refused.",
     {{'o', "output", "FILE", "write to FILE (default: standard output)"}},
     1,
     1};

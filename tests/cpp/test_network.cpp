@@ -14,6 +14,7 @@
 #include "arch/arch_factory.hpp"
 #include "arch/deco2.hpp"
 #include "arch/network.hpp"
+#include "archbuild/deco_build.hpp"
 #include "common/error.hpp"
 #include "graph/graph_builder.hpp"
 #include "io/text_reader.hpp"
@@ -229,6 +230,25 @@ ArchPtr deco2_of(Num n, const std::vector<WeightedEdge>& edges) {
   return make_deco2(std::move(graph), {}, terminals, weights);
 }
 
+ArchPtr read_tgt(const std::string& text) {
+  std::istringstream in(text);
+  io::TextReader reader(*in.rdbuf(), "target");
+  return read_architecture(reader);
+}
+
+TEST(Network, Deco0KeepsTheLinksOfItsBuild) {
+  // Built from the 4-cycle: the graph's links and the same tie rule; saved and read back, a
+  // deco 0 holds distances only, no link.
+  auto cycle = make_owned_graph(csr_from_edges(4, {{0, 1, 1}, {1, 2, 1}, {2, 3, 1}, {3, 0, 1}},
+                                               false), 0);
+  ArchPtr built = build_deco0(*cycle, nullptr);
+  expect_consistent(*built, true);
+  EXPECT_EQ(route_ends(network_of(*built), 0, 2), (Ends{{0, 1}, {1, 2}}));
+  std::ostringstream saved;
+  built->save(saved);
+  EXPECT_FALSE(read_tgt(saved.str())->has_links());
+}
+
 TEST(Network, GraphTargetEqualCostPaths) {
   // A 4-cycle 0-1-2-3-0 of unit costs: 0 -> 2 and 2 -> 0 both have two shortest paths; each
   // vertex is entered from its smallest-numbered neighbour on one, vertex 1 here.
@@ -245,11 +265,6 @@ TEST(Network, GraphTargetEqualCostPaths) {
   EXPECT_EQ(route_ends(network_of(*weighted), 0, 1), (Ends{{0, 3}, {3, 2}, {2, 1}}));
 }
 
-ArchPtr read_tgt(const std::string& text) {
-  std::istringstream in(text);
-  io::TextReader reader(*in.rdbuf(), "target");
-  return read_architecture(reader);
-}
 
 TEST(Network, NetTargetSwitchesAndBandwidths) {
   // Switch 0 joins compute nodes 1 (2 slots) and 2 (1 slot); node 3 (3 slots) hangs off 2

@@ -406,7 +406,8 @@ class Arch(_Handle):
 
     @classmethod
     def network(cls, xadj, adjncy, slots=None, bandwidths=None, base=0):
-        """A heterogeneous network target (kind "net", seed 003 of Tartan's docs): nodes given
+        """A heterogeneous network target (kind "net"; Hoefler and Snir, "Generic topology
+        mapping strategies for large-scale parallel architectures", §2): nodes given
         as a symmetric CSR graph (every link listed both ways, with the same bandwidth >= 1 in
         bandwidths, default 1), slots[v] the processes node v hosts (0: a switch; default 1).
         Terminals are the nodes with slots, in node order, each of capacity its slots;
@@ -426,7 +427,7 @@ class Arch(_Handle):
     def links(self):
         """The target's network (doc/networks.md) as :class:`Links`: node count (terminals
         0 .. size-1, then switches) and per directed link its tail, head and bandwidth.
-        Raises TartanError ENOTSUP for targets without links (variable-sized, deco 0)."""
+        Raises TartanError ENOTSUP for targets without links (variable-sized, a deco 0 read from a file)."""
         nodenbr, linknbr = _lib.Num(), _lib.Num()
         _check(_lib_.TARTAN_archLinkCount(self._handle, nodenbr, linknbr))
         source = np.zeros(linknbr.value, NUM_DTYPE)
