@@ -19,6 +19,10 @@ ArchPtr make_torus(const std::vector<Num>& dims);  // torus2D / torus3D / torusX
 // name TARTAN_archMeshX/TorusX and "meshXD 2 4 4" keep). At most kGridMaxDimensions dims.
 ArchPtr make_grid(const std::vector<Num>& dims, bool wrap, bool named_xd);
 constexpr int kGridMaxDimensions = Domain::kWords / 2;
+// The terminal of a mesh or torus at the coordinates coords[0..count) (x first): x + y·dimX +
+// ..., what a scheduler's node coordinates name. Error(not_supported) naming the kind for other
+// targets, Error(invalid) for a count other than the dimensions or a coordinate outside them.
+Num grid_terminal_at(const Architecture& arch, const Num* coords, Num count);
 ArchPtr make_tleaf(const std::vector<Num>& sizes, const std::vector<Num>& link_costs);
 ArchPtr make_ltleaf(const std::vector<Num>& sizes, const std::vector<Num>& link_costs,
                     const std::vector<Num>& permutation);

@@ -14,6 +14,7 @@
 // has one link per terminal, a line's skips the terminals at its end.
 #include <algorithm>
 #include <ostream>
+#include <string>
 
 #include "arch/arch_factory.hpp"
 #include "arch/arch_numbers.hpp"
@@ -344,6 +345,25 @@ ArchPtr read_grid(io::TextReader& reader, int fixed_dims, bool wrap) {
 ArchPtr make_grid(const std::vector<Num>& dims, bool wrap, bool named_xd) {
   return std::make_shared<GridArch>(dims, wrap, named_xd);
 }
+Num grid_terminal_at(const Architecture& arch, const Num* coords, Num count) {
+  const DistanceForm form = arch.distance_form();
+  if (form.kind != DistanceForm::Kind::grid || form.dims == nullptr)
+    fail(ErrorCode::not_supported, std::string("coordinates name terminals of meshes and tori, "
+                                               "not of a '") + arch.kind_name() + "' target");
+  const std::vector<Num>& dims = *form.dims;
+  if (count != Num(dims.size()))
+    fail_invalid(std::to_string(count) + " coordinates given, the '" + arch.kind_name() +
+                 "' target has " + std::to_string(dims.size()) + " dimensions");
+  Num terminal = 0;
+  for (std::size_t d = dims.size(); d-- > 0;) {
+    if (coords[d] < 0 || coords[d] >= dims[d])
+      fail_invalid("coordinate " + std::to_string(d) + " is " + std::to_string(coords[d]) +
+                   ", outside [0, " + std::to_string(dims[d]) + ")");
+    terminal = terminal * dims[d] + coords[d];
+  }
+  return terminal;
+}
+
 ArchPtr make_mesh(const std::vector<Num>& dims) { return make_grid(dims, false, false); }
 ArchPtr make_torus(const std::vector<Num>& dims) { return make_grid(dims, true, false); }
 

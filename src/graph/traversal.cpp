@@ -28,6 +28,37 @@ Num BreadthFirstSearch::run(Num start, VertexSubset subset, Num max_level) {
   return level_[static_cast<std::size_t>(order_.back())];
 }
 
+void BreadthFirstSearch::start(const Num* starts, std::size_t count, VertexSubset subset) {
+  for (Num v : order_) level_[static_cast<std::size_t>(v)] = -1;
+  order_.clear();
+  subset_ = subset;
+  level_begin_ = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const Num v = starts[i];
+    if (level_[static_cast<std::size_t>(v)] < 0) {
+      level_[static_cast<std::size_t>(v)] = 0;
+      order_.push_back(v);
+    }
+  }
+}
+
+bool BreadthFirstSearch::next_level() {
+  const std::size_t end = order_.size();
+  for (std::size_t head = level_begin_; head < end; ++head) {
+    const Num v = order_[head];
+    const Num next = level_[static_cast<std::size_t>(v)] + 1;
+    for (Num arc = graph_.begin(v); arc < graph_.end(v); ++arc) {
+      const Num w = graph_.neighbour(arc);
+      if (level_[static_cast<std::size_t>(w)] < 0 && subset_.contains(w)) {
+        level_[static_cast<std::size_t>(w)] = next;
+        order_.push_back(w);
+      }
+    }
+  }
+  level_begin_ = end;
+  return order_.size() > end;
+}
+
 Num BreadthFirstSearch::farthest() const {
   const Num depth = level_[static_cast<std::size_t>(order_.back())];
   Num best = order_.back();

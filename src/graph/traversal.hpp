@@ -35,6 +35,17 @@ class BreadthFirstSearch {
   // reaches); returns the last level reached (the eccentricity of start when unbounded).
   Num run(Num start, VertexSubset subset = {}, Num max_level = -1);
 
+  // Level by level from several starts, all at level 0 (repeats ignored), for searches that
+  // stop at the first level holding what they look for (Deveci et al.'s GETBESTNODE and swap
+  // candidates, seed 004):
+  //   bfs.start(starts.data(), starts.size());
+  //   do { for (i = bfs.level_begin(); i < bfs.order().size(); ++i) ... } while (bfs.next_level());
+  void start(const Num* starts, std::size_t count, VertexSubset subset = {});
+  // Adds the next level; false when it is empty (everything reachable was visited).
+  bool next_level();
+  // The last level added is order()[level_begin() .. order().size()).
+  std::size_t level_begin() const { return level_begin_; }
+
   Num level(Num v) const { return level_[static_cast<std::size_t>(v)]; }  // -1: not reached
   const std::vector<Num>& order() const { return order_; }  // reached vertices, by level
   // A vertex of the last level of smallest degree (George and Liu's choice of next start).
@@ -44,6 +55,8 @@ class BreadthFirstSearch {
   const Graph& graph_;
   std::vector<Num> level_;
   std::vector<Num> order_;
+  std::size_t level_begin_ = 0;
+  VertexSubset subset_;
 };
 
 struct PseudoDiameter {

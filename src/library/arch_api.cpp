@@ -135,6 +135,14 @@ TARTAN_API TARTAN_Num TARTAN_archSize(const TARTAN_Arch* arch) {
   return guarded_value(__func__, TARTAN_Num(-1), [&] { return arch_of(arch)->size(); });
 }
 
+TARTAN_API int TARTAN_archGridTerm(const TARTAN_Arch* arch, TARTAN_Num dimnbr,
+                                   const TARTAN_Num* coordtab, TARTAN_Num* termptr) {
+  return guarded(__func__, [&] {
+    const ArchPtr target = arch_of(arch);
+    *require(termptr, "termptr") = grid_terminal_at(*target, require(coordtab, "coordtab"), dimnbr);
+  });
+}
+
 TARTAN_API int TARTAN_archNetwork(TARTAN_Arch* arch, TARTAN_Num baseval, TARTAN_Num nodenbr,
                                   const TARTAN_Num* verttab, const TARTAN_Num* slottab,
                                   const TARTAN_Num* edgetab, const TARTAN_Num* bwtab) {

@@ -71,9 +71,10 @@ Num LinkLoads::add_message(Num from, Num to, double volume, int sign) {
   return Num(route_.size());
 }
 
-void LinkLoads::add_route(const std::vector<LinkIndex>& links, double volume, int sign) {
+void LinkLoads::add_route(const std::vector<LinkIndex>& links, double volume, int sign,
+                          std::int64_t messages) {
   const double delta = sign >= 0 ? volume : -volume;
-  const std::int64_t count = sign >= 0 ? 1 : -1;
+  const std::int64_t count = sign >= 0 ? messages : -messages;
   for (LinkIndex link : links) {
     Load& load = load_of(link);
     load.volume += delta;

@@ -31,8 +31,10 @@ class LinkLoads {
   // Adds (sign +1) or removes (sign -1) one message of `volume` from terminal `from` to
   // terminal `to` on every link of its route (nothing when from == to). Returns the hops.
   Num add_message(Num from, Num to, double volume, int sign = +1);
-  // The same along a route already computed (the links network().route appended).
-  void add_route(const std::vector<LinkIndex>& links, double volume, int sign = +1);
+  // The same along a route already computed (the links network().route appended). messages:
+  // how many messages the volume stands for (a node-level arc merging several arcs, seed 004).
+  void add_route(const std::vector<LinkIndex>& links, double volume, int sign = +1,
+                 std::int64_t messages = 1);
 
   double volume(LinkIndex link) const;         // sum of the volumes crossing the link
   std::int64_t messages(LinkIndex link) const; // messages crossing it

@@ -17,6 +17,8 @@ libtartan_core_la_SOURCES += src/mapping/method.hpp src/mapping/method.cpp \
 	src/mapping/recursive.cpp src/mapping/network_graph.hpp src/mapping/network_graph.cpp \
 	src/mapping/greedy.cpp src/mapping/rcm.cpp src/mapping/ta.cpp \
 	src/mapping/swap_search.cpp \
+	src/mapping/umpa_common.hpp src/mapping/umpa_common.cpp src/mapping/umpa_congestion.cpp \
+	src/mapping/umpa_greedy.cpp src/mapping/umpa_wh.cpp \
 	src/mapping/mapping_start.hpp src/mapping/mapping_start.cpp \
 	src/mapping/kl.cpp src/mapping/sa.cpp \
 	src/mapping/mfa_common.hpp src/mapping/mfa_common.cpp \

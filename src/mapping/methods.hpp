@@ -85,6 +85,31 @@ extern const char* const kRcmKeys[];
 MethodPtr make_ta_method(const MethodParams& params);
 extern const char* const kTaKeys[];
 
+// Deveci, Kaya, Uçar and Çatalyürek's mappers ("Fast and high quality topology-aware task
+// mapping", seed 004) for targets with links (Error(not_supported) otherwise), meant for sparse
+// allocations (`sub` of a torus); umpa_common.hpp, umpa_greedy.cpp, umpa_wh.cpp and
+// umpa_congestion.cpp (umpa_mc, umpa_mmc) have the details. WH is measured with the target's
+// distances (hops on meshes, tori, hypercubes and their sub). Several vertices per terminal:
+// umpa_greedy maps the quotient of a partition into one part per terminal; the refinements
+// exchange whole nodes' contents (the node level).
+//   umpa_greedy  Algorithm 1: greedy growth with N_BFS farthest-first seeds and GETBESTNODE;
+//                nbfs = largest N_BFS, one mapping per N_BFS in 0..nbfs, the least WH kept
+//                (default 1, 0..100); the pre-partition's keys coarse, ratio, tries, passes,
+//                moves as for drb.
+//   umpa_wh      Algorithm 2: WH exchanges with the first delta terminals of a BFS from the
+//                neighbours' terminals (default 8, 1..1e6); passes while one gains at least
+//                stop x WH (default 0.005, 0..1).
+//   umpa_mc      Algorithm 3 on MC (volume / bandwidth of the most loaded link); delta as above.
+//   umpa_mmc     Algorithm 3 on MMC (messages over the most loaded link); delta as above.
+MethodPtr make_umpa_greedy_method(const MethodParams& params);
+extern const char* const kUmpaGreedyKeys[];
+MethodPtr make_umpa_wh_method(const MethodParams& params);
+extern const char* const kUmpaWhKeys[];
+MethodPtr make_umpa_mc_method(const MethodParams& params);
+extern const char* const kUmpaMcKeys[];
+MethodPtr make_umpa_mmc_method(const MethodParams& params);
+extern const char* const kUmpaMmcKeys[];
+
 // Pair-exchange local search with O(d_u + d_v) gains on the KwayState (seed 000 §3.2-3.3), on
 // any complete mapping (exchanges keep the load bounds). Parameters:
 //   nbh     = n2 (every pair) | np (pairs inside blocks of consecutive slots, Brandfass et al.)

@@ -87,8 +87,10 @@ long long parse_integer(const std::string& text, const std::string& what, long l
 
 // Terminal (or vertex) numbers as `arch sub` takes them: comma-separated numbers and ranges A-B,
 // or @FILE; UsageError or InputError when malformed or empty (defined in cmd_arch.cpp, shared
-// with `arch build -l`).
-std::vector<TARTAN_Num> parse_terminal_list(const std::string& list);
+// with `arch build -l`). With grid (a mesh or torus), items X:Y[:Z...] are node coordinates,
+// turned into terminals by TARTAN_archGridTerm.
+std::vector<TARTAN_Num> parse_terminal_list(const std::string& list,
+                                            const TARTAN_Arch* grid = nullptr);
 
 // ---- Families of subcommands --------------------------------------------------------------
 struct Subcommand {

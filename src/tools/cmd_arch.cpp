@@ -306,16 +306,37 @@ const CommandSpec kSubSpec = {
     "Writes the `sub` target made of the listed terminals of TARGET, in the order given:\n"
     "terminal k of the result is the k-th listed terminal. LIST is comma-separated terminal\n"
     "numbers and ranges A-B (A..B inclusive, ascending), e.g. 0,2,8-11; @FILE reads the\n"
-    "same items from FILE, separated by commas, blanks or line breaks. Repeated or\n"
-    "out-of-range terminals are refused.",
+    "same items from FILE, separated by commas, blanks or line breaks (a scheduler's node\n"
+    "list). On a mesh or torus an item may also be node coordinates X:Y or X:Y:Z (x first,\n"
+    "one per dimension), e.g. 0:0:0,3:1:2: terminal x + y*X + z*X*Y. Repeated or\n"
+    "out-of-range terminals are refused. The result keeps TARGET's links and routes.",
     {kOutputOption},
     2,
     2};
 
-// Appends the terminals of one item ("7" or "4-9") of a list.
+// Appends the terminals of one item ("7", "4-9", or coordinates "3:1:2" on a grid) of a list.
 void append_list_item(const std::string& item, const std::string& where,
-                      std::vector<TARTAN_Num>& terminals) {
+                      std::vector<TARTAN_Num>& terminals, const TARTAN_Arch* grid) {
   const long long max_num = std::numeric_limits<TARTAN_Num>::max();
+  if (item.find(':') != std::string::npos) {
+    if (grid == nullptr)
+      throw UsageError("coordinates '" + item + "' in " + where + " need a mesh or torus target");
+    std::vector<TARTAN_Num> coords;
+    std::size_t from = 0;
+    for (;;) {
+      const std::size_t colon = item.find(':', from);
+      coords.push_back(static_cast<TARTAN_Num>(
+          parse_integer(item.substr(from, colon - from), "coordinate in " + where, 0, max_num)));
+      if (colon == std::string::npos) break;
+      from = colon + 1;
+    }
+    TARTAN_Num terminal = 0;
+    check_call(TARTAN_archGridTerm(grid, static_cast<TARTAN_Num>(coords.size()), coords.data(),
+                                   &terminal),
+               "coordinates '" + item + "' in " + where);
+    terminals.push_back(terminal);
+    return;
+  }
   const std::size_t dash = item.find('-', 1);
   if (dash == std::string::npos) {
     terminals.push_back(
@@ -335,7 +356,7 @@ void append_list_item(const std::string& item, const std::string& where,
 
 }  // namespace
 
-std::vector<TARTAN_Num> parse_terminal_list(const std::string& list) {
+std::vector<TARTAN_Num> parse_terminal_list(const std::string& list, const TARTAN_Arch* grid) {
   std::vector<TARTAN_Num> terminals;
   std::string text = list;
   std::string where = "LIST";
@@ -350,7 +371,7 @@ std::vector<TARTAN_Num> parse_terminal_list(const std::string& list) {
   }
   std::string item;
   auto flush_item = [&] {
-    if (!item.empty()) append_list_item(item, where, terminals);
+    if (!item.empty()) append_list_item(item, where, terminals, grid);
     item.clear();
   };
   for (char c : text) {
@@ -370,9 +391,9 @@ int run_sub(int argc, char** argv) {
   auto parsed = parse_command(kSubSpec, argc, argv);
   if (!parsed) return kExitOk;
   const std::string path = parsed->args()[0];
-  const std::vector<TARTAN_Num> terminals = parse_terminal_list(parsed->args()[1]);
   ArchHandle original;
   load_target(original, path);
+  const std::vector<TARTAN_Num> terminals = parse_terminal_list(parsed->args()[1], original.get());
   ArchHandle sub;
   check_call(TARTAN_archSub(sub.get(), original.get(), static_cast<TARTAN_Num>(terminals.size()),
                             terminals.data()),

@@ -40,3 +40,7 @@ check_PROGRAMS += tests/c/test_huge_targets
 TESTS += tests/c/test_huge_targets
 tests_c_test_huge_targets_SOURCES = tests/c/test_huge_targets.c
 tests_c_test_huge_targets_LDADD = $(TARTAN_CUNIT_LDADD)
+check_PROGRAMS += tests/c/test_mapping_umpa
+TESTS += tests/c/test_mapping_umpa
+tests_c_test_mapping_umpa_SOURCES = tests/c/test_mapping_umpa.c
+tests_c_test_mapping_umpa_LDADD = $(TARTAN_CUNIT_LDADD)

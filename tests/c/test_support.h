@@ -46,6 +46,19 @@ static inline TARTAN_Num test_grid_arrays(TARTAN_Num side, TARTAN_Num *verttab,
   return arc;
 }
 
+/* 1 if parttab[0 .. n) holds every terminal 0 .. n-1 once (a one-to-one mapping), else 0. */
+static inline int test_is_permutation(const TARTAN_Num *parttab, TARTAN_Num n) {
+  char *seen = (char *)calloc((size_t)n + 1, 1);
+  TARTAN_Num v;
+  int ok = seen != NULL;
+  for (v = 0; ok && v < n; v++) {
+    if (parttab[v] < 0 || parttab[v] >= n || seen[parttab[v]]) ok = 0;
+    else seen[parttab[v]] = 1;
+  }
+  free(seen);
+  return ok;
+}
+
 /* Runs every registered suite verbosely; exit status 1 if any test failed. */
 static inline int run_registered_suites(void) {
   unsigned int failures;

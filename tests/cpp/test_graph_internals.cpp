@@ -154,6 +154,34 @@ TEST(Traversal, LevelsAndPseudoDiameter) {
   EXPECT_EQ(bfs.run(40 - 6, VertexSubset{row.data(), 1}), 4 + 6 - 1);
 }
 
+TEST(Traversal, LevelByLevelFromSeveralStarts) {
+  Graph graph;
+  assign_owned(graph, grid(5, 7), 0);
+  BreadthFirstSearch bfs(graph);
+  const std::vector<Num> starts = {0, 34, 0};  // opposite corners, a repeat ignored
+  bfs.start(starts.data(), starts.size());
+  EXPECT_EQ(bfs.order().size(), 2u);
+  EXPECT_EQ(bfs.level_begin(), 0u);
+  ASSERT_TRUE(bfs.next_level());
+  EXPECT_EQ(bfs.order().size() - bfs.level_begin(), 4u);  // two neighbours of each corner
+  EXPECT_EQ(bfs.level(1), 1);
+  EXPECT_EQ(bfs.level(33), 1);
+  Num levels = 1;
+  while (bfs.next_level()) ++levels;
+  EXPECT_EQ(levels, 5);  // the middle of the 4 + 6 hops between the corners
+  EXPECT_EQ(bfs.order().size(), 35u);
+  EXPECT_EQ(bfs.level(17), 5);
+  // inside a subset: the first row only
+  std::vector<Num> row(35, 1);
+  for (Num v = 0; v < 7; ++v) row[v] = 0;
+  const Num start = 3;
+  bfs.start(&start, 1, VertexSubset{row.data(), 0});
+  while (bfs.next_level()) {
+  }
+  EXPECT_EQ(bfs.order().size(), 7u);
+  EXPECT_EQ(bfs.level(10), -1);
+}
+
 TEST(Traversal, Components) {
   Graph graph;
   assign_owned(graph, csr_from_edges(7, {{0, 2, 1}, {4, 5, 1}, {2, 6, 1}}, false), 1);

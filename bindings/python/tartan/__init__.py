@@ -447,6 +447,15 @@ class Arch(_Handle):
                                     _lib.num_pointer(vnumtab)))
         return arch
 
+    def grid_terminal(self, coordinates):
+        """Terminal of a mesh or torus at node coordinates (x first): x + y*X + z*X*Y + ...;
+        what turns a scheduler's node coordinates into the terminals sub() takes."""
+        coordtab = _lib.num_array(coordinates, "coordinates")
+        term = _lib.Num(0)
+        _check(_lib_.TARTAN_archGridTerm(self._handle, len(coordtab), _lib.num_pointer(coordtab),
+                                         ctypes.byref(term)))
+        return term.value
+
     @property
     def name(self):
         """Kind name: "torus3D", "tleaf", "sub", ..."""

@@ -132,6 +132,7 @@ _PROTOTYPES = {
     "TARTAN_archVar": (_i, [_H]),
     "TARTAN_archShape": (_i, [_H, _P(_i), _NumP, _NumP, _NumP, _NumP]),
     "TARTAN_archNodePlaces": (_i, [_H, _NumP]),
+    "TARTAN_archGridTerm": (_i, [_H, Num, _NumP, _NumP]),
     "TARTAN_archCmplt": (_i, [_H, Num]),
     "TARTAN_archCmpltw": (_i, [_H, Num, _NumP]),
     "TARTAN_archHcub": (_i, [_H, Num]),

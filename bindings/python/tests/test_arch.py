@@ -1,6 +1,7 @@
 """tartan.Arch: constructors, files, text, errors."""
 import os
 
+import numpy as np
 import pytest
 
 
@@ -89,3 +90,21 @@ def test_node_places(tartan):
     with pytest.raises(tartan.TartanError) as error:
         tartan.Arch.parse("varcmplt").node_places()
     assert error.value.code == tartan.ENOTSUP
+
+
+def test_grid_terminal_and_scattered_allocation(tartan, mesh):
+    torus = tartan.Arch.torus(8, 8, 8)
+    assert torus.grid_terminal([3, 2, 1]) == 3 + 8 * 2 + 64
+    with pytest.raises(tartan.TartanError) as info:
+        torus.grid_terminal([8, 0, 0])
+    assert info.value.code == tartan.EINVAL and "outside" in info.value.message
+    with pytest.raises(tartan.TartanError) as info:
+        tartan.Arch.complete(4).grid_terminal([1, 1])
+    assert info.value.code == tartan.ENOTSUP
+    # The 16x16 mesh's 256 vertices onto 64 scattered nodes, 4 each, with Deveci et al.'s
+    # greedy mapping and refinements (seed 004).
+    nodes = [torus.grid_terminal([x, y, z]) for z in (0, 3, 5, 6) for y in (1, 2, 6, 7)
+             for x in (0, 2, 4, 6)]
+    alloc = torus.sub(nodes)
+    parts = tartan.map(mesh, alloc, strategy="umpa_greedy{bal=0};umpa_wh{bal=0};umpa_mc{bal=0}")
+    assert (np.bincount(parts, minlength=64) == 4).all()
