@@ -71,8 +71,10 @@ void compute(const Graph& graph, const Architecture& arch, const TARTAN_Strat* s
   if (keep_fixed) {
     fixed.resize(parts.size());
     for (std::size_t v = 0; v < parts.size(); ++v) fixed[v] = parts[v] != -1;
+    parts_to_positions(arch, parts.data(), parts.size(), "parttab");
   }
   run_strategy(strategy, graph, arch, parts, fixed, phases);
+  parts_to_labels(arch, parts.data(), parts.size());
   std::copy(parts.begin(), parts.end(), parttab);
 }
 
@@ -96,16 +98,25 @@ void remap(const Graph& graph, const Architecture& arch, const TARTAN_Strat* str
   if (keep_fixed) {
     fixed.resize(n);
     for (std::size_t v = 0; v < n; ++v) fixed[v] = parts[v] != -1;
+    parts_to_positions(arch, parts.data(), n, "parttab");
   }
+  parts_to_positions(arch, old.data(), n, "oldtab");
   run_remap(strategy, graph, arch, old, load, emraval, parts, fixed);
+  parts_to_labels(arch, parts.data(), n);
   std::copy(parts.begin(), parts.end(), parttab);
 }
 
-Num part_limit(const Architecture& arch) { return arch.variable_sized() ? -1 : arch.size(); }
+// Largest part a .map file may hold, plus one; -1: any (variable-sized targets, and deco
+// targets numbered by label, whose numbers are checked by parts_to_positions).
+Num part_limit(const Architecture& arch) {
+  return arch.variable_sized() || !arch.numbered_by_position() ? -1 : arch.size();
+}
 
 void load(const Graph& graph, MappingObject& mapping, io::InputBuffer& input) {
   std::vector<Num> parts;
   io::read_mapping(input, graph, part_limit(*mapping.arch), parts);
+  std::vector<Num> positions = parts;
+  parts_to_positions(*mapping.arch, positions.data(), positions.size(), "mapping file part");
   std::copy(parts.begin(), parts.end(), mapping.parttab);
 }
 
@@ -115,7 +126,9 @@ void save(const Graph& graph, const MappingObject& mapping, io::OutputBuffer& ou
 }
 
 void view(const Graph& graph, const MappingObject& mapping, std::FILE* stream, bool json) {
-  const MappingStats stats = compute_mapping_stats(graph, *mapping.arch, mapping.parttab);
+  std::vector<Num> parts(mapping.parttab, mapping.parttab + mapping.vertnbr);
+  parts_to_positions(*mapping.arch, parts.data(), parts.size(), "parttab");
+  const MappingStats stats = compute_mapping_stats(graph, *mapping.arch, parts.data());
   const std::string text = json ? format_stats_json(stats) : format_stats_text(stats);
   if (std::fwrite(text.data(), 1, text.size(), stream) != text.size() || std::fflush(stream) != 0)
     fail(ErrorCode::io, "cannot write the statistics");
