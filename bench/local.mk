@@ -6,4 +6,4 @@ EXTRA_PROGRAMS = bench/distance_oracle_bench
 bench_distance_oracle_bench_SOURCES = bench/distance_oracle_bench.cpp
 bench_distance_oracle_bench_LDADD = libtartan_core.la
 CLEANFILES += bench/distance_oracle_bench
-EXTRA_DIST += bench/seed002.py bench/scotch-checks.sh
+EXTRA_DIST += bench/seed002.py bench/scotch-checks.sh bench/remap-vs-scotch.sh
