@@ -69,11 +69,12 @@ class Architecture {
     return domain_weight(terminal_domain(terminal));
   }
 
-  // SCOTCH's terminal numbers, what users see (part arrays, .map files, domain numbers): deco
-  // targets number a terminal by its label, the target-graph vertex (0-based index) it stands
-  // for, so that a target built on the vertex list 1 5 9 has terminals 1, 5 and 9 as SCOTCH's
-  // amk_grf -l makes them; every other kind by position. Inside, terminals are always
-  // 0..size()-1; src/library translates at the boundary. True when the two numberings agree.
+  // SCOTCH's terminal numbers, what users see (part arrays, .map files, domain numbers): deco 0
+  // and deco 1 targets number a terminal by its label, the target-graph vertex (0-based index)
+  // it stands for, so that a target built on the vertex list 1 5 9 has terminals 1, 5 and 9 as
+  // SCOTCH's amk_grf -l and scotch_gmap make them; every other kind, deco 2 included (SCOTCH's
+  // scotch_gmap writes 0..n-1 there), by position. Inside, terminals are always 0..size()-1;
+  // src/library translates at the boundary. True when the two numberings agree.
   virtual bool numbered_by_position() const { return true; }
   // The user-visible number of terminal t (0 <= t < size()).
   virtual Num terminal_label(Num terminal) const { return terminal; }

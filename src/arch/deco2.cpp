@@ -150,7 +150,6 @@ class Deco2Architecture final : public TreeArchitecture {
         file_tree_(std::move(file_tree)),
         settle_limit_(settle_limit) {
     set_tree(std::move(tree.shape));
-    set_terminal_labels(term_vertex_);
     centre_ = domain_centres(walk_level(0), this->tree(), term_vertex_);
     const std::size_t profile_bytes =
         sizeof(WalkProfile) + 64 + sizeof(std::size_t) * (lifts_.size() + 1) +

@@ -37,7 +37,8 @@
 //   two domains is the weight-averaged distance between the centres of their pieces
 //   kDeco2AveragingDepth tree levels down, as deco 0 averages its children's distances.
 //
-// Terminal numbers: terminals ranked by vertex index (without a list, terminal k is vertex k).
+// Terminal numbers: terminals ranked by vertex index (without a list, terminal k is vertex k);
+// users see these positions too, as SCOTCH numbers deco 2 terminals (deco 0/1: by label).
 // Profiles are built with a per-thread stamped hash table: they touch only the vertices they
 // settle; no per-query work is proportional to a level's size.
 #pragma once

@@ -394,8 +394,9 @@ class Arch(_Handle):
         """A target defined by a graph of processors (vertex loads: capacities, edge weights:
         link costs), restricted to the given terminal vertices (base 0) if any: SCOTCH's
         decomposition-defined target (deco 0 up to 1024 terminals, deco 2 above). Terminals
-        are numbered by their vertices, as SCOTCH numbers them: terminals=[1, 5, 9] gives
-        terminals 1, 5 and 9 (in mappings, distances, .map files)."""
+        are numbered as SCOTCH numbers them: on deco 0 by their vertices (terminals=[1, 5, 9]
+        gives terminals 1, 5 and 9 in mappings, distances, .map files), on deco 2 from 0 in
+        vertex order."""
         arch = cls()
         listtab = None if terminals is None else _lib.num_array(terminals, "terminals")
         count = 0 if listtab is None else len(listtab)
@@ -479,7 +480,7 @@ def _mapping_array(graph, mapping, name="mapping"):
 def map(graph, arch, strategy=None, seed=0, imbalance=None, fixed=None, flags=STRATDEFAULT,
         return_phases=False):
     """Maps graph onto arch and returns the terminal of each vertex (a NumPy array of
-    NUM_DTYPE, numbered from 0; on deco targets by label, as SCOTCH numbers them: the
+    NUM_DTYPE, numbered from 0; on deco 0 targets by label, as SCOTCH numbers them: the
     target-graph vertex a terminal stands for).
 
     strategy: a strategy string (doc/strategy.md, e.g. "drb;kway", "drb{tries=8}"), or None
@@ -516,7 +517,7 @@ def remap(graph, arch, old, migration_cost=1.0, migration_loads=None, strategy=N
     leave their old terminal. old: one terminal per vertex, -1 for a vertex that had none.
     migration_loads: one load >= 0 per vertex, None for 1 each. fixed: as for :func:`map`.
     strategy, seed, imbalance, flags: as for :func:`map`; terminals are numbered as there
-    (deco targets by label). Raises TartanError (EINVAL for an old terminal the target lacks,
+    (deco 0 targets by label). Raises TartanError (EINVAL for an old terminal the target lacks,
     a negative cost or load, a wrong length)."""
     oldtab = _mapping_array(graph, old, "old")
     loads = None
