@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "scotch.h"
 #include "tartan.h"
@@ -154,13 +156,30 @@ enum {
   MAGIC_GRAPH = 0x53434752,  /* "SCGR" */
   MAGIC_ARCH = 0x53434152,   /* "SCAR" */
   MAGIC_STRAT = 0x53435354,  /* "SCST" */
-  MAGIC_MAP = 0x53434d41     /* "SCMA" */
+  MAGIC_MAP = 0x53434d41,    /* "SCMA" */
+  MAGIC_CONTEXT = 0x5343434f /* "SCCO" */
 };
 
+/* A context: SCOTCH's two options and, once cloned, a random sequence of its own. Graphs
+ * bound to it count as references: SCOTCH_contextExit kills it (magic 0) and the last view
+ * to go frees it, so that a view never reads freed memory. */
 typedef struct {
+  uint32_t magic;
+  SCOTCH_Num deterministic, fixed_seed;
+  int cloned;
+  uint64_t origin, drawn;
+  size_t views;
+} ContextW;
+
+typedef struct GraphW {
   uint32_t magic;
   TARTAN_Graph graph;
   SCOTCH_Num *owned[5]; /* rebased copies of a graphBuild with another base than 0 or 1 */
+  /* A view made by SCOTCH_contextBindGraph reads origin's graph and seeds from context. An
+   * original counts its views: exited while some live, it is killed (magic 0), not freed. */
+  struct GraphW *origin;
+  ContextW *context;
+  size_t views;
 } GraphW;
 
 typedef struct {
@@ -207,12 +226,38 @@ static void *wrapper_of(const void *handle, uint32_t magic) {
 
 static void set_wrapper(void *handle, void *w) { memcpy(handle, &w, sizeof w); }
 
-#define GRAPH_OF(fn, h, ret)                                                 \
-  GraphW *g = (GraphW *) wrapper_of((h), MAGIC_GRAPH);                       \
-  if (g == NULL) {                                                           \
-    layer_failed(fn, "graph not initialised (SCOTCH_graphInit) or exited");  \
-    return ret;                                                              \
+/* The graph whose data handle h holds: its own, or for a view the original's; NULL
+ * (printed) if none. */
+static GraphW *graph_data(const char *fn, const void *h) {
+  GraphW *g = (GraphW *) wrapper_of(h, MAGIC_GRAPH);
+  if (g == NULL) {
+    layer_failed(fn, "graph not initialised (SCOTCH_graphInit) or exited");
+    return NULL;
   }
+  if (g->origin == NULL) return g;
+  if (g->origin->magic != MAGIC_GRAPH) {
+    layer_failed(fn, "the graph bound to this context view was exited");
+    return NULL;
+  }
+  if (g->context->magic != MAGIC_CONTEXT) {
+    layer_failed(fn, "the context this graph is bound to was exited");
+    return NULL;
+  }
+  return g->origin;
+}
+
+/* Refuses (printed, 1) to change the data of a context view. */
+static int refuse_view(const char *fn, const void *h) {
+  const GraphW *g = (const GraphW *) wrapper_of(h, MAGIC_GRAPH);
+  if (g == NULL || g->origin == NULL) return 0;
+  layer_failed(fn, "the graph is a context view (SCOTCH_contextBindGraph): change the "
+                   "original graph instead");
+  return 1;
+}
+
+#define GRAPH_OF(fn, h, ret)           \
+  GraphW *g = graph_data((fn), (h));   \
+  if (g == NULL) return ret;
 #define ARCH_OF(var, fn, h, ret)                                                    \
   ArchW *var = (ArchW *) wrapper_of((h), MAGIC_ARCH);                               \
   if (var == NULL) {                                                                \
@@ -261,19 +306,31 @@ static void graph_release_owned(GraphW *g) {
   }
 }
 
+static void context_release(ContextW *c) {
+  if (--c->views == 0 && c->magic != MAGIC_CONTEXT) free(c);
+}
+
 SCOTCH_API void SCOTCH_graphExit(SCOTCH_Graph *grafptr) {
   GraphW *g = (GraphW *) wrapper_of(grafptr, MAGIC_GRAPH);
   if (g == NULL) return;
+  set_wrapper(grafptr, NULL);
+  if (g->origin != NULL) { /* a view: release the binding */
+    GraphW *origin = g->origin;
+    context_release(g->context);
+    TARTAN_graphExit(&g->graph);
+    free(g);
+    if (--origin->views == 0 && origin->magic != MAGIC_GRAPH) free(origin);
+    return;
+  }
   TARTAN_graphExit(&g->graph);
   graph_release_owned(g);
   g->magic = 0;
-  free(g);
-  set_wrapper(grafptr, NULL);
+  if (g->views == 0) free(g);
 }
 
 SCOTCH_API void SCOTCH_graphFree(SCOTCH_Graph *grafptr) {
   GraphW *g = (GraphW *) wrapper_of(grafptr, MAGIC_GRAPH);
-  if (g == NULL) return;
+  if (g == NULL || refuse_view("SCOTCH_graphFree", grafptr)) return;
   TARTAN_graphFree(&g->graph);
   graph_release_owned(g);
 }
@@ -338,6 +395,7 @@ SCOTCH_API int SCOTCH_graphBuild(SCOTCH_Graph *grafptr, SCOTCH_Num baseval, SCOT
                                  const SCOTCH_Num *velotab, const SCOTCH_Num *vlbltab,
                                  SCOTCH_Num edgenbr, const SCOTCH_Num *edgetab,
                                  const SCOTCH_Num *edlotab) {
+  if (refuse_view("SCOTCH_graphBuild", grafptr)) return 1;
   GRAPH_OF("SCOTCH_graphBuild", grafptr, 1);
   return graph_build("SCOTCH_graphBuild", g, baseval, vertnbr, verttab, vendtab, velotab,
                      vlbltab, edgenbr, edgetab, edlotab, 0);
@@ -442,6 +500,7 @@ SCOTCH_API int SCOTCH_graphLoad(SCOTCH_Graph *grafptr, FILE *stream, SCOTCH_Num 
   FILE *in;
   long long version, vertnbr, edgenbr, filebase;
   int code, other_base = 0;
+  if (refuse_view(fn, grafptr)) return 1;
   GRAPH_OF(fn, grafptr, 1);
   if (stream == NULL) return layer_failed(fn, "NULL stream");
   data = slurp(stream, &size);
@@ -483,6 +542,7 @@ SCOTCH_API int SCOTCH_graphSave(const SCOTCH_Graph *grafptr, FILE *stream) {
 
 SCOTCH_API SCOTCH_Num SCOTCH_graphBase(SCOTCH_Graph *grafptr, SCOTCH_Num baseval) {
   SCOTCH_Num old;
+  if (refuse_view("SCOTCH_graphBase", grafptr)) return -1;
   GRAPH_OF("SCOTCH_graphBase", grafptr, -1);
   old = TARTAN_graphBase(&g->graph, baseval);
   if (old < 0) tartan_failed("SCOTCH_graphBase", TARTAN_EINVAL);
@@ -1061,10 +1121,19 @@ SCOTCH_API int SCOTCH_stratGraphPartOvlBuild(SCOTCH_Strat *straptr, SCOTCH_Num f
   return strat_build("SCOTCH_stratGraphPartOvlBuild", straptr, flagval, partnbr, balrat, 1);
 }
 
+/* The next seed for a computation on grafptr: from its context's own sequence when the graph
+ * is a view of a context that cloned the generator, from the shared sequence otherwise. */
+static uint64_t graph_random_next(const SCOTCH_Graph *grafptr) {
+  const GraphW *g = (const GraphW *) wrapper_of(grafptr, MAGIC_GRAPH);
+  if (g != NULL && g->context != NULL && g->context->cloned)
+    return random_value_at(g->context->origin, g->context->drawn++);
+  return random_next();
+}
+
 /* The Tartan strategy of a SCOTCH one, seeded with the next value of the layer's sequence
  * (NULL strategy: a default one, seeded the same way, in *fallback). */
-static TARTAN_Strat *seeded_strategy(const char *fn, SCOTCH_Strat *straptr, TARTAN_Strat *fallback,
-                                     int *copy) {
+static TARTAN_Strat *seeded_strategy(const char *fn, const SCOTCH_Graph *grafptr,
+                                     SCOTCH_Strat *straptr, TARTAN_Strat *fallback, int *copy) {
   StratW *s = (StratW *) wrapper_of(straptr, MAGIC_STRAT);
   TARTAN_Strat *strat = fallback;
   *copy = 0;
@@ -1078,8 +1147,136 @@ static TARTAN_Strat *seeded_strategy(const char *fn, SCOTCH_Strat *straptr, TART
     tartan_failed(fn, TARTAN_EINTERNAL);
     return NULL;
   }
-  TARTAN_stratRandomSeed(strat, (TARTAN_Num) (random_next() & (uint64_t) TARTAN_NUMMAX));
+  TARTAN_stratRandomSeed(strat, (TARTAN_Num) (graph_random_next(grafptr) &
+                                              (uint64_t) TARTAN_NUMMAX));
   return strat;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Contexts                                                                                     */
+/* ------------------------------------------------------------------------------------------ */
+
+#define CONTEXT_OF(var, fn, h, ret)                                                  \
+  ContextW *var = (ContextW *) wrapper_of((h), MAGIC_CONTEXT);                       \
+  if (var == NULL) {                                                                 \
+    layer_failed(fn, "context not initialised (SCOTCH_contextInit) or exited");      \
+    return ret;                                                                      \
+  }
+
+typedef char scotch_context_fits[sizeof(SCOTCH_Context) >= sizeof(void *) ? 1 : -1];
+
+SCOTCH_API int SCOTCH_contextSizeof(void) { return (int) sizeof(SCOTCH_Context); }
+
+SCOTCH_API SCOTCH_Context *SCOTCH_contextAlloc(void) { return malloc(sizeof(SCOTCH_Context)); }
+
+SCOTCH_API int SCOTCH_contextInit(SCOTCH_Context *contptr) {
+  ContextW *c;
+  if (contptr == NULL) return layer_failed("SCOTCH_contextInit", "NULL context");
+  c = calloc(1, sizeof *c);
+  if (c == NULL) return layer_failed("SCOTCH_contextInit", "out of memory");
+  c->magic = MAGIC_CONTEXT;
+  c->fixed_seed = 1; /* SCOTCH 7.0.3's defaults: not deterministic, fixed seed */
+  set_wrapper(contptr, c);
+  return 0;
+}
+
+SCOTCH_API void SCOTCH_contextExit(SCOTCH_Context *contptr) {
+  ContextW *c = (ContextW *) wrapper_of(contptr, MAGIC_CONTEXT);
+  if (c == NULL) return;
+  c->magic = 0;
+  set_wrapper(contptr, NULL);
+  if (c->views == 0) free(c);
+}
+
+/* The option's slot, or NULL (printed) for an option SCOTCH does not define. */
+static SCOTCH_Num *context_option(const char *fn, ContextW *c, int optinum) {
+  if (optinum == SCOTCH_OPTIONNUMDETERMINISTIC) return &c->deterministic;
+  if (optinum == SCOTCH_OPTIONNUMRANDOMFIXEDSEED) return &c->fixed_seed;
+  SCOTCH_errorPrint("%s: invalid option number %d (0 to %d)", fn, optinum, SCOTCH_OPTIONNUMNBR - 1);
+  return NULL;
+}
+
+SCOTCH_API int SCOTCH_contextOptionGetNum(SCOTCH_Context *contptr, int optinum,
+                                          SCOTCH_Num *optiptr) {
+  const char *fn = "SCOTCH_contextOptionGetNum";
+  SCOTCH_Num *slot;
+  CONTEXT_OF(c, fn, contptr, 1);
+  if ((slot = context_option(fn, c, optinum)) == NULL) return 1;
+  if (optiptr == NULL) return layer_failed(fn, "NULL value pointer");
+  *optiptr = *slot;
+  return 0;
+}
+
+SCOTCH_API int SCOTCH_contextOptionSetNum(SCOTCH_Context *contptr, int optinum,
+                                          SCOTCH_Num optival) {
+  const char *fn = "SCOTCH_contextOptionSetNum";
+  SCOTCH_Num *slot;
+  CONTEXT_OF(c, fn, contptr, 1);
+  if ((slot = context_option(fn, c, optinum)) == NULL) return 1;
+  if (optival != 0 && optival != 1) return layer_failed(fn, "option values are 0 or 1");
+  *slot = optival;
+  return 0;
+}
+
+/* A seed that differs from run to run, for contexts without SCOTCH_OPTIONNUMRANDOMFIXEDSEED. */
+static uint64_t varying_seed(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_REALTIME, &now);
+  return random_value_at((uint64_t) now.tv_sec * 1000000000u + (uint64_t) now.tv_nsec,
+                         (uint64_t) getpid());
+}
+
+SCOTCH_API int SCOTCH_contextRandomClone(SCOTCH_Context *contptr) {
+  CONTEXT_OF(c, "SCOTCH_contextRandomClone", contptr, 1);
+  c->origin = c->fixed_seed ? random_origin : varying_seed();
+  c->drawn = 0;
+  c->cloned = 1;
+  return 0;
+}
+
+SCOTCH_API void SCOTCH_contextRandomReset(SCOTCH_Context *contptr) {
+  CONTEXT_OF(c, "SCOTCH_contextRandomReset", contptr, );
+  if (!c->cloned) {
+    SCOTCH_randomReset();
+    return;
+  }
+  c->drawn = 0;
+}
+
+SCOTCH_API void SCOTCH_contextRandomSeed(SCOTCH_Context *contptr, SCOTCH_Num seedval) {
+  CONTEXT_OF(c, "SCOTCH_contextRandomSeed", contptr, );
+  if (!c->cloned) {
+    SCOTCH_randomSeed(seedval);
+    return;
+  }
+  c->origin = (uint64_t) seedval;
+  c->drawn = 0;
+}
+
+SCOTCH_API int SCOTCH_contextBindGraph(SCOTCH_Context *contptr, const SCOTCH_Graph *orggrafptr,
+                                       SCOTCH_Graph *cntgrafptr) {
+  const char *fn = "SCOTCH_contextBindGraph";
+  GraphW *view;
+  CONTEXT_OF(c, fn, contptr, 1);
+  GRAPH_OF(fn, orggrafptr, 1);
+  view = (GraphW *) wrapper_of(cntgrafptr, MAGIC_GRAPH);
+  if (view == NULL)
+    return layer_failed(fn, "the context graph must be initialised (SCOTCH_graphInit)");
+  if (view == g || view->origin != NULL || view->views != 0)
+    return layer_failed(fn, "the context graph must be a fresh graph, not the original, a view "
+                            "or a graph with views");
+  {
+    TARTAN_Num vertnbr = -1;
+    TARTAN_graphSize(&view->graph, &vertnbr, NULL);
+    if (vertnbr > 0)
+      return layer_failed(fn, "the context graph holds a graph: initialise a fresh one");
+  }
+  graph_release_owned(view);
+  view->origin = g;
+  view->context = c;
+  g->views++;
+  c->views++;
+  return 0;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -1137,10 +1334,10 @@ SCOTCH_API void SCOTCH_graphMapExit(const SCOTCH_Graph *grafptr, SCOTCH_Mapping 
 
 /* The mapping *mappptr of graph *grafptr, or NULL (printed). */
 static MapW *mapping_of(const char *fn, const SCOTCH_Graph *grafptr, const SCOTCH_Mapping *mappptr) {
-  GraphW *g = (GraphW *) wrapper_of(grafptr, MAGIC_GRAPH);
+  GraphW *g = graph_data(fn, grafptr);
   MapW *m = (MapW *) wrapper_of(mappptr, MAGIC_MAP);
-  if (g == NULL) layer_failed(fn, "graph not initialised (SCOTCH_graphInit) or exited");
-  else if (m == NULL) layer_failed(fn, "mapping not initialised (SCOTCH_graphMapInit) or exited");
+  if (g == NULL) return NULL;
+  if (m == NULL) layer_failed(fn, "mapping not initialised (SCOTCH_graphMapInit) or exited");
   else if (m->graph != g) layer_failed(fn, "the mapping was initialised with another graph");
   else return m;
   return NULL;
@@ -1181,7 +1378,7 @@ static int map_compute(const char *fn, SCOTCH_Graph *grafptr, SCOTCH_Mapping *ma
   int copy, code;
   MapW *m = mapping_of(fn, grafptr, mappptr);
   if (m == NULL) return 1;
-  if ((strat = seeded_strategy(fn, straptr, &fallback, &copy)) == NULL) return 1;
+  if ((strat = seeded_strategy(fn, grafptr, straptr, &fallback, &copy)) == NULL) return 1;
   if (copy) return copy_needs_old(fn);
   code = fixed ? TARTAN_graphMapFixedCompute((TARTAN_Graph *) &m->graph->graph, &m->mapping, strat)
                : TARTAN_graphMapCompute((TARTAN_Graph *) &m->graph->graph, &m->mapping, strat);
@@ -1201,12 +1398,13 @@ SCOTCH_API int SCOTCH_graphMapFixedCompute(SCOTCH_Graph *grafptr, SCOTCH_Mapping
 }
 
 /* Remapping of graph onto arch into parttab against parotab (TARTAN_graphRemap). */
-static int remap(const char *fn, TARTAN_Graph *graph, const TARTAN_Arch *arch,
+static int remap(const char *fn, const SCOTCH_Graph *grafptr, TARTAN_Graph *graph,
+                 const TARTAN_Arch *arch,
                  const SCOTCH_Num *parotab, double emraval, const SCOTCH_Num *vmlotab,
                  SCOTCH_Strat *straptr, SCOTCH_Num *parttab, int fixed) {
   TARTAN_Strat fallback, *strat;
   int copy, code;
-  if ((strat = seeded_strategy(fn, straptr, &fallback, &copy)) == NULL) return 1;
+  if ((strat = seeded_strategy(fn, grafptr, straptr, &fallback, &copy)) == NULL) return 1;
   code = fixed ? TARTAN_graphRemapFixed(graph, arch, strat, parotab, emraval, vmlotab, parttab)
                : TARTAN_graphRemap(graph, arch, strat, parotab, emraval, vmlotab, parttab);
   if (strat == &fallback) TARTAN_stratExit(&fallback);
@@ -1219,7 +1417,7 @@ static int remap_compute(const char *fn, SCOTCH_Graph *grafptr, SCOTCH_Mapping *
                          SCOTCH_Strat *straptr, int fixed) {
   MapW *m = mapping_of(fn, grafptr, mappptr), *o;
   if (m == NULL || (o = mapping_of(fn, grafptr, mapoptr)) == NULL) return 1;
-  return remap(fn, (TARTAN_Graph *) &m->graph->graph, &m->arch->arch, o->parttab, emraval,
+  return remap(fn, grafptr, (TARTAN_Graph *) &m->graph->graph, &m->arch->arch, o->parttab, emraval,
                vmlotab, straptr, m->parttab, fixed);
 }
 
@@ -1242,7 +1440,7 @@ static int map_direct(const char *fn, SCOTCH_Graph *grafptr, const TARTAN_Arch *
   TARTAN_Strat fallback, *strat;
   int copy, code;
   GRAPH_OF(fn, grafptr, 1);
-  if ((strat = seeded_strategy(fn, straptr, &fallback, &copy)) == NULL) return 1;
+  if ((strat = seeded_strategy(fn, grafptr, straptr, &fallback, &copy)) == NULL) return 1;
   if (copy) return copy_needs_old(fn);
   code = fixed ? TARTAN_graphMapFixed(&g->graph, arch, strat, parttab)
                : TARTAN_graphMap(&g->graph, arch, strat, parttab);
@@ -1268,7 +1466,7 @@ SCOTCH_API int SCOTCH_graphRemap(SCOTCH_Graph *grafptr, const SCOTCH_Arch *archp
                                  SCOTCH_Strat *straptr, SCOTCH_Num *parttab) {
   ARCH_OF(a, "SCOTCH_graphRemap", archptr, 1);
   GRAPH_OF("SCOTCH_graphRemap", grafptr, 1);
-  return remap("SCOTCH_graphRemap", &g->graph, &a->arch, parotab, emraval, vmlotab, straptr,
+  return remap("SCOTCH_graphRemap", grafptr, &g->graph, &a->arch, parotab, emraval, vmlotab, straptr,
                parttab, 0);
 }
 
@@ -1278,7 +1476,7 @@ SCOTCH_API int SCOTCH_graphRemapFixed(SCOTCH_Graph *grafptr, const SCOTCH_Arch *
                                       SCOTCH_Num *parttab) {
   ARCH_OF(a, "SCOTCH_graphRemapFixed", archptr, 1);
   GRAPH_OF("SCOTCH_graphRemapFixed", grafptr, 1);
-  return remap("SCOTCH_graphRemapFixed", &g->graph, &a->arch, parotab, emraval, vmlotab,
+  return remap("SCOTCH_graphRemapFixed", grafptr, &g->graph, &a->arch, parotab, emraval, vmlotab,
                straptr, parttab, 1);
 }
 
@@ -1295,7 +1493,7 @@ static int part(const char *fn, SCOTCH_Graph *grafptr, SCOTCH_Num partnbr, SCOTC
     TARTAN_archExit(&arch);
     return tartan_failed(fn, code);
   }
-  code = repart ? remap(fn, &g->graph, &arch, parotab, emraval, vmlotab, straptr, parttab, fixed)
+  code = repart ? remap(fn, grafptr, &g->graph, &arch, parotab, emraval, vmlotab, straptr, parttab, fixed)
                 : map_direct(fn, grafptr, &arch, straptr, parttab, fixed);
   TARTAN_archExit(&arch);
   return code;

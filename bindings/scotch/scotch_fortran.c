@@ -173,3 +173,23 @@ FORTRAN(SCOTCHFGRAPHMAPCOMPUTE, scotchfgraphmapcompute,
 FORTRAN(SCOTCHFRANDOMRESET, scotchfrandomreset, (void), { SCOTCH_randomReset(); })
 FORTRAN(SCOTCHFRANDOMSEED, scotchfrandomseed, (const SCOTCH_Num *seed),
         { SCOTCH_randomSeed(*seed); })
+
+/* Contexts: options as INTEGER (int) numbers and SCOTCH_Num values, as SCOTCH's manual. */
+FORTRAN(SCOTCHFCONTEXTINIT, scotchfcontextinit, (SCOTCH_Context * c, int *reva),
+        { *reva = SCOTCH_contextInit(c); })
+FORTRAN(SCOTCHFCONTEXTEXIT, scotchfcontextexit, (SCOTCH_Context * c), { SCOTCH_contextExit(c); })
+FORTRAN(SCOTCHFCONTEXTOPTIONGETNUM, scotchfcontextoptiongetnum,
+        (SCOTCH_Context * c, const int *optinum, SCOTCH_Num *optival, int *reva),
+        { *reva = SCOTCH_contextOptionGetNum(c, *optinum, optival); })
+FORTRAN(SCOTCHFCONTEXTOPTIONSETNUM, scotchfcontextoptionsetnum,
+        (SCOTCH_Context * c, const int *optinum, const SCOTCH_Num *optival, int *reva),
+        { *reva = SCOTCH_contextOptionSetNum(c, *optinum, *optival); })
+FORTRAN(SCOTCHFCONTEXTRANDOMCLONE, scotchfcontextrandomclone, (SCOTCH_Context * c, int *reva),
+        { *reva = SCOTCH_contextRandomClone(c); })
+FORTRAN(SCOTCHFCONTEXTRANDOMRESET, scotchfcontextrandomreset, (SCOTCH_Context * c),
+        { SCOTCH_contextRandomReset(c); })
+FORTRAN(SCOTCHFCONTEXTRANDOMSEED, scotchfcontextrandomseed,
+        (SCOTCH_Context * c, const SCOTCH_Num *seedval), { SCOTCH_contextRandomSeed(c, *seedval); })
+FORTRAN(SCOTCHFCONTEXTBINDGRAPH, scotchfcontextbindgraph,
+        (SCOTCH_Context * c, const SCOTCH_Graph *org, SCOTCH_Graph *cnt, int *reva),
+        { *reva = SCOTCH_contextBindGraph(c, org, cnt); })

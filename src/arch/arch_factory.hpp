@@ -28,7 +28,9 @@ ArchPtr make_ltleaf(const std::vector<Num>& sizes, const std::vector<Num>& link_
                     const std::vector<Num>& permutation);
 ArchPtr make_variable_complete();
 ArchPtr make_variable_hypercube();
-// Terminal k of the result is terminal terminals[k] of original.
+// Terminal k of the result is terminal terminals[k] of original, in original's user-visible
+// numbering (a deco target's labels, Architecture::terminal_label); the sub itself numbers its
+// terminals by position, as SCOTCH's does.
 ArchPtr make_sub(ArchPtr original, const std::vector<Num>& terminals);
 
 // A heterogeneous network (arch_network.cpp): slots[v] processes on node v (0: a switch), and

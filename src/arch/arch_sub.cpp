@@ -126,7 +126,7 @@ class SubArch final : public TreeArchitecture, public Network {
   void save(std::ostream& out) const override {
     out << "sub " << listed_.size() << '\n';
     for (std::size_t k = 0; k < listed_.size(); ++k)
-      out << listed_[k] << ((k + 1) % 16 == 0 || k + 1 == listed_.size() ? '\n' : ' ');
+      out << parent_->terminal_label(listed_[k]) << ((k + 1) % 16 == 0 || k + 1 == listed_.size() ? '\n' : ' ');
     parent_->save(out);
   }
 
@@ -259,7 +259,16 @@ class SubArch final : public TreeArchitecture, public Network {
 
 ArchPtr make_sub(ArchPtr original, const std::vector<Num>& terminals) {
   if (!original) fail_invalid("sub of no target");
-  return std::make_shared<SubArch>(std::move(original), terminals);
+  if (original->numbered_by_position() || original->variable_sized())
+    return std::make_shared<SubArch>(std::move(original), terminals);
+  std::vector<Num> positions(terminals.size());
+  for (std::size_t k = 0; k < terminals.size(); ++k) {
+    positions[k] = original->labelled_terminal(terminals[k]);
+    if (positions[k] < 0)
+      fail_invalid("sub terminal " + std::to_string(k) + " is " + std::to_string(terminals[k]) +
+                   ", not a terminal number of the " + original->kind_name() + " target");
+  }
+  return std::make_shared<SubArch>(std::move(original), positions);
 }
 
 ArchPtr read_sub(io::TextReader& reader) {

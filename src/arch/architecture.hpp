@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
@@ -70,6 +71,20 @@ class Architecture {
     return domain_weight(terminal_domain(terminal));
   }
 
+  // SCOTCH's terminal numbers, what users see (part arrays, .map files, domain numbers): deco 0
+  // and deco 1 targets number a terminal by its label, the target-graph vertex (0-based index)
+  // it stands for, so that a target built on the vertex list 1 5 9 has terminals 1, 5 and 9 as
+  // SCOTCH's amk_grf -l and scotch_gmap make them; every other kind, deco 2 included (SCOTCH's
+  // scotch_gmap writes 0..n-1 there), by position. Inside, terminals are always 0..size()-1;
+  // src/library translates at the boundary. True when the two numberings agree.
+  virtual bool numbered_by_position() const { return true; }
+  // The user-visible number of terminal t (0 <= t < size()).
+  virtual Num terminal_label(Num terminal) const { return terminal; }
+  // The terminal whose user-visible number is label; -1 if none.
+  virtual Num labelled_terminal(Num label) const {
+    return label >= 0 && label < size() ? label : -1;
+  }
+
   // The matching `sub` coarsens this kind with, for the listed terminals (seed 001 §3.3);
   // nullptr (the default) makes `sub` restrict this kind's own bipartition tree instead.
   virtual std::unique_ptr<TargetMatcher> make_matcher(const std::vector<Num>& terminals) const {
@@ -98,5 +113,14 @@ class Architecture {
 };
 
 using ArchPtr = std::shared_ptr<const Architecture>;
+
+// Part arrays (n entries, -1 for "no terminal") between users' terminal numbers
+// (Architecture::terminal_label) and the positions 0..size()-1 the internals use; nothing to do
+// for kinds numbered by position. parts_to_positions throws Error(invalid) naming what, the
+// entry and the number when an entry is no terminal of arch.
+void parts_to_positions(const Architecture& arch, Num* parts, std::size_t n, const char* what);
+void parts_to_labels(const Architecture& arch, Num* parts, std::size_t n);
+// The terminal whose user-visible number is number; throws Error(invalid) naming what if none.
+Num terminal_of_number(const Architecture& arch, Num number, const char* what);
 
 }  // namespace tartan

@@ -67,10 +67,11 @@ class DecoArchitecture final : public TreeArchitecture {
   DecoArchitecture(std::vector<Num> labels, const std::vector<Num>& weights,
                    const std::vector<std::int64_t>& heaps, std::vector<Num> distances,
                    CsrGraph topology = {}, const std::vector<Num>& term_vertex = {})
-      : labels_(std::move(labels)), distance_(std::move(distances)), topology_(std::move(topology)) {
+      : distance_(std::move(distances)), topology_(std::move(topology)) {
     if (topology_.vertex_count() > 0)
       routes_ = std::make_unique<GraphRoutes>(topology_, term_vertex);
-    const Num termnbr = static_cast<Num>(labels_.size());
+    const Num termnbr = static_cast<Num>(labels.size());
+    set_terminal_labels(labels);
     check_terminal_distances(termnbr);
     build_tree(weights, heaps);
     const Num nodenbr = tree().node_count();
@@ -97,7 +98,7 @@ class DecoArchitecture final : public TreeArchitecture {
     for (Num t = 0; t < termnbr; ++t) largest = std::max(largest, heap_[index(t)]);
     out << "deco\n0\n" << termnbr << '\t' << largest << '\n';
     for (Num t = 0; t < termnbr; ++t)
-      out << labels_[index(t)] << '\t' << tree().weight(t) << '\t' << heap_[index(t)] << '\n';
+      out << terminal_label(t) << '\t' << tree().weight(t) << '\t' << heap_[index(t)] << '\n';
     for (Num a = 1; a < termnbr; ++a) {
       for (Num b = 0; b < a; ++b) out << (b == 0 ? "" : "\t") << distance_[deco0_triangle(a, b)];
       out << '\n';
@@ -111,8 +112,8 @@ class DecoArchitecture final : public TreeArchitecture {
     for (Num a = 1; a < termnbr; ++a)
       for (Num b = 0; b < a; ++b)
         if (distance_[deco0_triangle(a, b)] <= 0)
-          fail_format("terminals " + std::to_string(labels_[index(b)]) + " and " +
-                      std::to_string(labels_[index(a)]) +
+          fail_format("terminals " + std::to_string(terminal_label(b)) + " and " +
+                      std::to_string(terminal_label(a)) +
                       " are at distance 0: distinct terminals must be at a positive distance");
   }
 
@@ -124,8 +125,8 @@ class DecoArchitecture final : public TreeArchitecture {
     for (Num t = 0; t < termnbr; ++t) {
       const auto [at, fresh] = terminal_of.emplace(heaps[index(t)], t);
       if (!fresh)
-        fail_format("terminals " + std::to_string(labels_[index(at->second)]) + " and " +
-                    std::to_string(labels_[index(t)]) + " share domain number " +
+        fail_format("terminals " + std::to_string(terminal_label(at->second)) + " and " +
+                    std::to_string(terminal_label(t)) + " share domain number " +
                     std::to_string(heaps[index(t)]));
     }
     std::unordered_map<std::int64_t, bool> internal;  // ancestors of terminal domains
@@ -134,9 +135,9 @@ class DecoArchitecture final : public TreeArchitecture {
         const auto found = terminal_of.find(h);
         if (found != terminal_of.end())
           fail_format("domain " + std::to_string(heaps[index(t)]) + " of terminal " +
-                      std::to_string(labels_[index(t)]) + " lies inside domain " +
+                      std::to_string(terminal_label(t)) + " lies inside domain " +
                       std::to_string(h) + " of terminal " +
-                      std::to_string(labels_[index(found->second)]));
+                      std::to_string(terminal_label(found->second)));
         if (!internal.emplace(h, true).second) break;
       }
     auto present = [&](std::int64_t h) { return terminal_of.count(h) || internal.count(h); };
@@ -207,7 +208,6 @@ class DecoArchitecture final : public TreeArchitecture {
     }
   }
 
-  std::vector<Num> labels_;
   std::vector<std::int64_t> heap_;  // SCOTCH's domain number of each node: root 1, sons 2i, 2i+1
   std::vector<Num> distance_;
   CsrGraph topology_;                    // the target graph of a build (empty: from a file)
@@ -253,7 +253,7 @@ ArchPtr read_deco_version0(io::TextReader& reader) {
   std::vector<Num> labels, weights;
   std::vector<std::int64_t> heaps;
   for (Num t = 0; t < termnbr; ++t) {
-    labels.push_back(reader.read_num("deco 0 terminal label"));
+    labels.push_back(reader.read_num_at_least("deco 0 terminal label", 0));
     weights.push_back(reader.read_num_at_least("deco 0 terminal weight (capacity)", 1));
     const Num heap = reader.read_num_at_least("deco 0 terminal domain number", 1);
     if (heap > largest)
@@ -283,7 +283,7 @@ ArchPtr read_deco_version1(io::TextReader& reader) {
   std::vector<std::int64_t> heaps;
   std::unordered_map<Num, Num> terminal_of;  // domain number -> file terminal index
   for (Num d = 1; d <= domnbr; ++d) {
-    const Num label = reader.read_num("deco 1 domain label");
+    const Num label = reader.read_num_at_least("deco 1 domain label", 0);
     const Num size = reader.read_num_at_least("deco 1 domain size", 0);
     const Num weight = reader.read_num_at_least("deco 1 domain weight", 0);
     if (size != 1) continue;

@@ -9,7 +9,8 @@
 // when the matrix would exceed deco_matrix_memory_limit() (TARTAN_DECO_MAX_MEMORY_MB).
 //
 // Terminal numbers: terminals ranked by increasing label (the target-graph vertex they stand
-// for), so without a vertex list terminal k is vertex k. Files: `deco 0` (user-written, and what
+// for), so without a vertex list terminal k is vertex k; users see the labels themselves, as
+// SCOTCH's programs do (Architecture::terminal_label). Files: `deco 0` (user-written, and what
 // Tartan saves) and `deco 1` (SCOTCH's compiled form, what SCOTCH's amk_grf writes) load;
 // `deco 2` is deco2.hpp's.
 #pragma once

@@ -40,7 +40,8 @@
 // Links and routes (network.hpp): the target graph's edges each way, shortest paths by link
 // cost with graph_routes.hpp's tie rule; nodes are the terminals, then the other vertices.
 //
-// Terminal numbers: terminals ranked by vertex index (without a list, terminal k is vertex k).
+// Terminal numbers: terminals ranked by vertex index (without a list, terminal k is vertex k);
+// users see these positions too, as SCOTCH numbers deco 2 terminals (deco 0/1: by label).
 // Profiles are built with a per-thread stamped hash table: they touch only the vertices they
 // settle; no per-query work is proportional to a level's size.
 #pragma once

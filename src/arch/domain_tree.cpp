@@ -122,4 +122,20 @@ void TreeArchitecture::check_domain(const Domain& dom) const {
       fail_invalid(std::string("malformed ") + kind_name() + " domain (extra words set)");
 }
 
+void TreeArchitecture::set_terminal_labels(const std::vector<Num>& labels) {
+  bool identity = true;
+  for (std::size_t t = 0; t < labels.size(); ++t) identity = identity && labels[t] == Num(t);
+  if (identity) {
+    labels_.clear();
+    return;
+  }
+  labels_ = labels;
+}
+
+Num TreeArchitecture::labelled_terminal(Num label) const {
+  if (labels_.empty()) return label >= 0 && label < size() ? label : -1;
+  const auto at = std::lower_bound(labels_.begin(), labels_.end(), label);
+  return at != labels_.end() && *at == label ? static_cast<Num>(at - labels_.begin()) : -1;
+}
+
 }  // namespace tartan

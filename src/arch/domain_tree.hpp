@@ -88,14 +88,23 @@ class TreeArchitecture : public Architecture {
   }
   int domain_words() const override { return 1; }
   void check_domain(const Domain& dom) const override;
+  bool numbered_by_position() const override { return labels_.empty(); }
+  Num terminal_label(Num terminal) const override {
+    return labels_.empty() ? terminal : labels_[static_cast<std::size_t>(terminal)];
+  }
+  Num labelled_terminal(Num label) const override;
 
  protected:
   void set_tree(DomainTree tree) { tree_ = std::move(tree); }
+  // Numbers terminal t by labels[t] (increasing, non-negative: SCOTCH's deco numbering) instead
+  // of by position; an identity list keeps the positions.
+  void set_terminal_labels(const std::vector<Num>& labels);
   const DomainTree& tree() const { return tree_; }
   Num node_of(const Domain& dom) const { return tree_.node_of(dom, kind_name()); }
 
  private:
   DomainTree tree_;
+  std::vector<Num> labels_;  // empty when terminals are numbered by position
 };
 
 }  // namespace tartan

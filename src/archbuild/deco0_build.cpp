@@ -328,9 +328,9 @@ ArchPtr build_deco0_with(const Graph& graph, const std::vector<Num>* list,
     pending.push_back(Pending{2 * domain.heap, std::move(halves[0])});
   }
 
-  std::vector<Num> labels(index(termnbr));
-  for (Num t = 0; t < termnbr; ++t) labels[index(t)] = terminals.vertex[index(t)] + graph.baseval;
-  return make_deco0(std::move(labels), terminals.weight, heaps, std::move(distance),
+  // Labels are the terminals' 0-based vertex indices: SCOTCH's terminal numbers (its deco 2
+  // stores them so; it builds deco 2 from base-0 graphs only).
+  return make_deco0(terminals.vertex, terminals.weight, heaps, std::move(distance),
                     csr_from_graph(graph), terminals.vertex);
 }
 

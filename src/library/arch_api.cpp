@@ -305,14 +305,15 @@ TARTAN_API TARTAN_ArchDom* TARTAN_archDomAlloc(void) {
 TARTAN_API TARTAN_Num TARTAN_archDomNum(TARTAN_Arch* arch, const TARTAN_ArchDom* dom) {
   return guarded_value(__func__, TARTAN_Num(-1), [&] {
     const ArchPtr target = arch_of(arch);
-    return target->domain_number(domain_in(*target, dom, "dom"));
+    return target->terminal_label(target->domain_number(domain_in(*target, dom, "dom")));
   });
 }
 
 TARTAN_API int TARTAN_archDomTerm(TARTAN_Arch* arch, TARTAN_ArchDom* dom, TARTAN_Num domnum) {
   return guarded(__func__, [&] {
     const ArchPtr target = arch_of(arch);
-    domain_out(target->terminal_domain(domnum), require(dom, "dom"));
+    domain_out(target->terminal_domain(terminal_of_number(*target, domnum, "domnum")),
+               require(dom, "dom"));
   });
 }
 

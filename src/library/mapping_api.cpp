@@ -73,8 +73,10 @@ void compute(const Graph& graph, const Architecture& arch, const TARTAN_Strat* s
   if (keep_fixed) {
     fixed.resize(parts.size());
     for (std::size_t v = 0; v < parts.size(); ++v) fixed[v] = parts[v] != -1;
+    parts_to_positions(arch, parts.data(), parts.size(), "parttab");
   }
   run_strategy(strategy, graph, arch, parts, fixed, phases);
+  parts_to_labels(arch, parts.data(), parts.size());
   std::copy(parts.begin(), parts.end(), parttab);
 }
 
@@ -98,16 +100,25 @@ void remap(const Graph& graph, const Architecture& arch, const TARTAN_Strat* str
   if (keep_fixed) {
     fixed.resize(n);
     for (std::size_t v = 0; v < n; ++v) fixed[v] = parts[v] != -1;
+    parts_to_positions(arch, parts.data(), n, "parttab");
   }
+  parts_to_positions(arch, old.data(), n, "oldtab");
   run_remap(strategy, graph, arch, old, load, emraval, parts, fixed);
+  parts_to_labels(arch, parts.data(), n);
   std::copy(parts.begin(), parts.end(), parttab);
 }
 
-Num part_limit(const Architecture& arch) { return arch.variable_sized() ? -1 : arch.size(); }
+// Largest part a .map file may hold, plus one; -1: any (variable-sized targets, and deco
+// targets numbered by label, whose numbers are checked by parts_to_positions).
+Num part_limit(const Architecture& arch) {
+  return arch.variable_sized() || !arch.numbered_by_position() ? -1 : arch.size();
+}
 
 void load(const Graph& graph, MappingObject& mapping, io::InputBuffer& input) {
   std::vector<Num> parts;
   io::read_mapping(input, graph, part_limit(*mapping.arch), parts);
+  std::vector<Num> positions = parts;
+  parts_to_positions(*mapping.arch, positions.data(), positions.size(), "mapping file part");
   std::copy(parts.begin(), parts.end(), mapping.parttab);
 }
 
@@ -116,8 +127,17 @@ void save(const Graph& graph, const MappingObject& mapping, io::OutputBuffer& ou
   out.finish();
 }
 
+// The mapping's parts as terminal positions: deco 0 targets number their terminals by label
+// (SCOTCH's numbers), the internals by position.
+std::vector<Num> positions_of(const MappingObject& mapping) {
+  std::vector<Num> parts(mapping.parttab, mapping.parttab + mapping.vertnbr);
+  parts_to_positions(*mapping.arch, parts.data(), parts.size(), "parttab");
+  return parts;
+}
+
 void view(const Graph& graph, const MappingObject& mapping, std::FILE* stream, bool json) {
-  const std::string text = format_mapping_view(graph, *mapping.arch, mapping.parttab, json);
+  const std::vector<Num> parts = positions_of(mapping);
+  const std::string text = format_mapping_view(graph, *mapping.arch, parts.data(), json);
   if (std::fwrite(text.data(), 1, text.size(), stream) != text.size() || std::fflush(stream) != 0)
     fail(ErrorCode::io, "cannot write the statistics");
 }
@@ -127,7 +147,7 @@ void link_loads(const Graph& graph, const MappingObject& mapping, double* voltab
   const Network& network = network_of(*mapping.arch);
   const Num count = link_count_as_num(network);
   LinkLoads loads(network, network.link_count());  // the caller holds arrays of that size
-  compute_network_stats(graph, *mapping.arch, mapping.parttab, &loads);
+  compute_network_stats(graph, *mapping.arch, positions_of(mapping).data(), &loads);
   if (voltab) std::fill(voltab, voltab + count, 0.0);
   if (msgtab) std::fill(msgtab, msgtab + count, Num(0));
   loads.for_each([&](LinkIndex link, double volume, std::int64_t messages) {
@@ -335,7 +355,8 @@ TARTAN_API int TARTAN_graphMapNetStats(const TARTAN_Graph* graph, const TARTAN_M
   return guarded(__func__, [&] {
     const MappingObject& object = mapping_of(graph, mapping);
     require(stats, "stats");
-    const NetworkStats s = compute_network_stats(*object.graph, *object.arch, object.parttab);
+    const NetworkStats s =
+        compute_network_stats(*object.graph, *object.arch, positions_of(object).data());
     *stats = TARTAN_NetStats{s.messages, s.links_used, s.th, s.wh, s.mc, s.mmc, s.ac, s.amc,
                              s.dilation_max, s.dilation_avg, s.dilation_weighted, s.j};
   });

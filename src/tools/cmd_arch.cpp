@@ -118,6 +118,36 @@ struct Summary {
   }
 };
 
+// The terminal numbers of a deco target in increasing order (its terminals are numbered by
+// label, not 0..size-1), collected from the leaves of its domain tree; empty for other kinds,
+// numbered by position.
+std::vector<TARTAN_Num> deco_terminal_numbers(ArchHandle& arch, const std::string& path) {
+  std::vector<TARTAN_Num> numbers;
+  if (std::strncmp(TARTAN_archName(arch.get()), "deco", 4) != 0) return numbers;
+  std::vector<TARTAN_ArchDom> pending(1);
+  check_call(TARTAN_archDomFrst(arch.get(), &pending[0]), path);
+  while (!pending.empty()) {
+    const TARTAN_ArchDom dom = pending.back();
+    pending.pop_back();
+    TARTAN_ArchDom halves[2];
+    const int split = TARTAN_archDomBipart(arch.get(), &dom, &halves[0], &halves[1]);
+    if (split < 0) check_call(split, path);
+    if (split == 1) {
+      numbers.push_back(checked_value(TARTAN_archDomNum(arch.get(), &dom), path));
+    } else {
+      pending.push_back(halves[1]);
+      pending.push_back(halves[0]);
+    }
+  }
+  std::sort(numbers.begin(), numbers.end());
+  return numbers;
+}
+
+// Terminal number of the terminal at position index (0..size-1).
+TARTAN_Num number_at(const std::vector<TARTAN_Num>& numbers, long long index) {
+  return numbers.empty() ? static_cast<TARTAN_Num>(index) : numbers[static_cast<std::size_t>(index)];
+}
+
 TARTAN_Num terminal_weight(ArchHandle& arch, TARTAN_Num terminal) {
   const TARTAN_ArchDom dom = terminal_domain(arch, terminal);
   return checked_value(TARTAN_archDomWght(arch.get(), &dom),
@@ -125,11 +155,12 @@ TARTAN_Num terminal_weight(ArchHandle& arch, TARTAN_Num terminal) {
 }
 
 // Terminal weights: every terminal up to kExactWeightLimit terminals, else an even sample.
-Summary summarise_weights(ArchHandle& arch, TARTAN_Num size) {
+Summary summarise_weights(ArchHandle& arch, TARTAN_Num size,
+                          const std::vector<TARTAN_Num>& numbers) {
   Summary summary;
   if (size <= kExactWeightLimit) {
     for (TARTAN_Num terminal = 0; terminal < size; ++terminal)
-      summary.add(terminal_weight(arch, terminal));
+      summary.add(terminal_weight(arch, number_at(numbers, terminal)));
     return summary;
   }
   summary.sampled = true;
@@ -137,14 +168,15 @@ Summary summarise_weights(ArchHandle& arch, TARTAN_Num size) {
   long long a = 0, b = 0;
   while (summary.count < kSampledPairs) {
     points.next(a, b);
-    summary.add(terminal_weight(arch, static_cast<TARTAN_Num>(a)));
+    summary.add(terminal_weight(arch, number_at(numbers, a)));
   }
   return summary;
 }
 
 // Distances between distinct terminals: every pair up to kExactPairLimit pairs, else an even
 // sample of kSampledPairs pairs.
-Summary summarise_distances(ArchHandle& arch, TARTAN_Num size) {
+Summary summarise_distances(ArchHandle& arch, TARTAN_Num size,
+                            const std::vector<TARTAN_Num>& numbers) {
   Summary summary;
   auto distance = [&](const TARTAN_ArchDom& dom_a, const TARTAN_ArchDom& dom_b, long long a,
                       long long b) {
@@ -156,7 +188,7 @@ Summary summarise_distances(ArchHandle& arch, TARTAN_Num size) {
   if (count * (count - 1) / 2 <= kExactPairLimit) {
     std::vector<TARTAN_ArchDom> doms;
     for (TARTAN_Num terminal = 0; terminal < size; ++terminal)
-      doms.push_back(terminal_domain(arch, terminal));
+      doms.push_back(terminal_domain(arch, number_at(numbers, terminal)));
     for (long long a = 0; a < count; ++a)
       for (long long b = a + 1; b < count; ++b) summary.add(distance(doms[a], doms[b], a, b));
     return summary;
@@ -167,8 +199,8 @@ Summary summarise_distances(ArchHandle& arch, TARTAN_Num size) {
   while (summary.count < kSampledPairs) {
     pairs.next(a, b);
     if (a == b) continue;
-    const TARTAN_ArchDom dom_a = terminal_domain(arch, static_cast<TARTAN_Num>(a));
-    const TARTAN_ArchDom dom_b = terminal_domain(arch, static_cast<TARTAN_Num>(b));
+    const TARTAN_ArchDom dom_a = terminal_domain(arch, number_at(numbers, a));
+    const TARTAN_ArchDom dom_b = terminal_domain(arch, number_at(numbers, b));
     summary.add(distance(dom_a, dom_b, a, b));
   }
   return summary;
@@ -217,7 +249,8 @@ int run_info(int argc, char** argv) {
   TARTAN_ArchDom first;
   check_call(TARTAN_archDomFrst(arch.get(), &first), path);
   const TARTAN_Num weight_sum = checked_value(TARTAN_archDomWght(arch.get(), &first), path);
-  const Summary weights = summarise_weights(arch, size);
+  const std::vector<TARTAN_Num> numbers = deco_terminal_numbers(arch, path);
+  const Summary weights = summarise_weights(arch, size, numbers);
   std::printf("weights    min %lld  max %lld  sum %lld%s\n", weights.min, weights.max,
               static_cast<long long>(weight_sum),
               weights.sampled ? "  (min and max sampled)" : "");
@@ -226,7 +259,7 @@ int run_info(int argc, char** argv) {
     std::printf("distances  none (a single terminal)\n");
     return kExitOk;
   }
-  const Summary distances = summarise_distances(arch, size);
+  const Summary distances = summarise_distances(arch, size, numbers);
   const long long all_pairs = static_cast<long long>(size) * (size - 1) / 2;
   std::printf("distances  min %lld  max %lld  avg %.4f  (%s %lld of %lld pairs)\n", distances.min,
               distances.max, distances.sum / static_cast<double>(distances.count),
@@ -239,7 +272,8 @@ const CommandSpec kDistSpec = {
     "arch dist",
     "TARGET A B",
     "print the distance between terminals A and B",
-    "Prints the distance between terminals A and B of TARGET (numbered from 0): the number\n"
+    "Prints the distance between terminals A and B of TARGET (numbered from 0; deco targets\n"
+    "by label, the target-graph vertex, as SCOTCH numbers them): the number\n"
     "of hops, or the sum of the link costs crossed for tree-leaf targets.",
     {},
     3,

@@ -84,7 +84,7 @@ static void test_build2_and_list(void) {
   CU_ASSERT_EQUAL(term_dist(&arch, 0, 3), 6); /* vertices 0 and 15, through the mesh */
   CU_ASSERT_EQUAL(TARTAN_archBuild(&arch, &graph, 4, list, NULL), TARTAN_OK);
   CU_ASSERT_STRING_EQUAL(TARTAN_archName(&arch), "deco"); /* small: exact matrix */
-  CU_ASSERT_EQUAL(term_dist(&arch, 1, 2), 6);           /* vertices 3 and 12 */
+  CU_ASSERT_EQUAL(term_dist(&arch, 3, 12), 6); /* deco 0: numbered by vertex, as SCOTCH's */
   TARTAN_archExit(&arch);
   TARTAN_graphExit(&graph);
 }
@@ -147,6 +147,113 @@ static void test_files(void) {
   TARTAN_archExit(&arch);
 }
 
+/* Issue 17: terminal numbers as SCOTCH's (scotch_gmap 7.0.3): a deco 0 target built on the
+ * vertex list 1 5 9 has terminals 1, 5 and 9 (amk_grf -l), a deco 2 one 0, 1 and 2 (amk_grf -2
+ * -l), in part arrays, .map files, domain numbers and saved targets; SCOTCH's deco 1 file of
+ * that list, as amk_grf wrote it, reads as 1, 5 and 9. */
+static int is_terminal(TARTAN_Num part, const TARTAN_Num *t) {
+  return part == t[0] || part == t[1] || part == t[2];
+}
+
+static void check_numbered(TARTAN_Arch *arch, TARTAN_Graph *graph, const TARTAN_Num *t) {
+  TARTAN_Num parttab[16], oldtab[16], vertnbr = 16, v, seen[3] = {0, 0, 0};
+  TARTAN_ArchDom dom, root;
+  TARTAN_Mapping mapping;
+  const char *map_path = "test_arch_deco_159.map";
+  CU_ASSERT_EQUAL(TARTAN_archSize(arch), 3);
+  CU_ASSERT_EQUAL(TARTAN_archDomTerm(arch, &dom, t[1]), TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_archDomNum(arch, &dom), t[1]);
+  CU_ASSERT_EQUAL(TARTAN_archDomFrst(arch, &root), TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_archDomNum(arch, &root), t[0]);
+  CU_ASSERT_EQUAL(TARTAN_archDomTerm(arch, &dom, 4), TARTAN_EINVAL);
+  CU_ASSERT_EQUAL(term_dist(arch, t[0], t[2]), 2); /* vertices 1 and 9 */
+  CU_ASSERT_EQUAL(TARTAN_graphMap(graph, arch, NULL, parttab), TARTAN_OK);
+  for (v = 0; v < vertnbr; ++v) {
+    CU_ASSERT_FATAL(is_terminal(parttab[v], t));
+    seen[parttab[v] == t[0] ? 0 : parttab[v] == t[1] ? 1 : 2]++;
+  }
+  CU_ASSERT(seen[0] > 0 && seen[1] > 0 && seen[2] > 0);
+  /* Fixed vertices and old mappings are read in the same numbering. */
+  for (v = 0; v < vertnbr; ++v) parttab[v] = v == 15 ? t[0] : -1;
+  CU_ASSERT_EQUAL(TARTAN_graphMapFixed(graph, arch, NULL, parttab), TARTAN_OK);
+  CU_ASSERT_EQUAL(parttab[15], t[0]);
+  for (v = 0; v < vertnbr; ++v) oldtab[v] = v < 8 ? t[2] : t[1];
+  CU_ASSERT_EQUAL(TARTAN_graphRemap(graph, arch, NULL, oldtab, 1.0, NULL, parttab), TARTAN_OK);
+  for (v = 0; v < vertnbr; ++v) CU_ASSERT(is_terminal(parttab[v], t));
+  oldtab[3] = 4;
+  CU_ASSERT_EQUAL(TARTAN_graphRemap(graph, arch, NULL, oldtab, 1.0, NULL, parttab), TARTAN_EINVAL);
+  /* .map files: saved as they are, loaded back, and a number that is no terminal refused. */
+  CU_ASSERT_EQUAL_FATAL(TARTAN_graphMapInit(graph, &mapping, arch, parttab), TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_graphMapCompute(graph, &mapping, NULL), TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_graphMapSavePath(graph, &mapping, map_path), TARTAN_OK);
+  memcpy(oldtab, parttab, sizeof parttab);
+  for (v = 0; v < vertnbr; ++v) parttab[v] = -1;
+  CU_ASSERT_EQUAL(TARTAN_graphMapLoadPath(graph, &mapping, map_path), TARTAN_OK);
+  CU_ASSERT(memcmp(oldtab, parttab, sizeof parttab) == 0);
+  CU_ASSERT_EQUAL(TARTAN_graphMapViewPath(graph, &mapping, map_path), TARTAN_OK);
+  {
+    FILE *file = fopen(map_path, "w");
+    fputs("2\n0\t1\n1\t4\n", file);
+    fclose(file);
+  }
+  CU_ASSERT_NOT_EQUAL(TARTAN_graphMapLoadPath(graph, &mapping, map_path), TARTAN_OK);
+  TARTAN_graphMapExit(graph, &mapping);
+  remove(map_path);
+}
+
+static void test_scotch_numbering(void) {
+  TARTAN_Graph graph;
+  TARTAN_Arch arch, sub;
+  const TARTAN_Num list[] = {9, 1, 5}, labels[] = {1, 5, 9}, positions[] = {0, 1, 2};
+  const TARTAN_Num sublist[] = {9, 1};
+  const char *path = "test_arch_deco_159.tgt";
+  /* amk_grf -l of the list 1 5 9 on SCOTCH's gmk_m2 4 4 grid (base 0), as SCOTCH 7.0.3 wrote it. */
+  const char *deco1 = "deco\n1\n3\t5\n1\t3\t3\n1\t2\t2\n9\t1\t1\n1\t1\t1\n5\t1\t1\n"
+                      "1\t1\t2\t2\t1\t2\t1\t1\n1\t1\n";
+  FILE *file;
+  mesh4x4(&graph, 0);
+  TARTAN_archInit(&arch);
+  CU_ASSERT_EQUAL(TARTAN_archBuild0(&arch, &graph, 3, list, NULL), TARTAN_OK);
+  check_numbered(&arch, &graph, labels);
+  {
+    TARTAN_ArchDom dom;
+    CU_ASSERT_EQUAL(TARTAN_archDomTerm(&arch, &dom, 0), TARTAN_EINVAL);
+    CU_ASSERT(message_has("domnum 0 is not a terminal number of the deco target"));
+  }
+  CU_ASSERT_EQUAL(TARTAN_archSavePath(&arch, path), TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_archLoadPath(&arch, path), TARTAN_OK);
+  check_numbered(&arch, &graph, labels);
+  /* A sub of it names the deco's terminals by their numbers, and numbers its own by position. */
+  TARTAN_archInit(&sub);
+  CU_ASSERT_EQUAL(TARTAN_archSub(&sub, &arch, 2, sublist), TARTAN_OK);
+  CU_ASSERT_EQUAL(term_dist(&sub, 0, 1), 2);
+  CU_ASSERT_EQUAL(TARTAN_archSavePath(&sub, path), TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_archLoadPath(&sub, path), TARTAN_OK);
+  CU_ASSERT_EQUAL(term_dist(&sub, 0, 1), 2);
+  {
+    const TARTAN_Num bad[] = {2};
+    CU_ASSERT_EQUAL(TARTAN_archSub(&sub, &arch, 1, bad), TARTAN_EINVAL);
+    CU_ASSERT(message_has("sub terminal 0 is 2, not a terminal number"));
+  }
+  TARTAN_archExit(&sub);
+  /* SCOTCH's deco 1 file of the same list. */
+  file = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+  fputs(deco1, file);
+  fclose(file);
+  CU_ASSERT_EQUAL(TARTAN_archLoadPath(&arch, path), TARTAN_OK);
+  check_numbered(&arch, &graph, labels);
+  /* deco 2: positions, as SCOTCH's. */
+  CU_ASSERT_EQUAL(TARTAN_archBuild2(&arch, &graph, 3, list), TARTAN_OK);
+  check_numbered(&arch, &graph, positions);
+  CU_ASSERT_EQUAL(TARTAN_archSavePath(&arch, path), TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_archLoadPath(&arch, path), TARTAN_OK);
+  check_numbered(&arch, &graph, positions);
+  remove(path);
+  TARTAN_archExit(&arch);
+  TARTAN_graphExit(&graph);
+}
+
 /* Issue 11: terminals that no link joins, or that links of cost 0 join, would be at distance
  * 0; files and builds saying so are refused with a message naming them. */
 static void test_no_zero_distance(void) {
@@ -195,5 +302,6 @@ int main(void) {
   CU_add_test(suite, "bad graphs, lists and handles", test_bad_input);
   CU_add_test(suite, "deco 0 / deco 2 files load and save", test_files);
   CU_add_test(suite, "no two terminals at distance 0", test_no_zero_distance);
+  CU_add_test(suite, "SCOTCH's terminal numbers on vertex lists", test_scotch_numbering);
   return run_registered_suites();
 }

@@ -52,14 +52,15 @@ fi
 # Standard output by default: a deco 2 file begins "deco", then "2".
 expect_run 0 '' sh -c "'$T' arch build --deco2 '$w/m44.grf' | head -2 | tr '\\n' ' ' | grep -x 'deco 2 '"
 
-# Vertex lists. SCOTCH's format (count first); terminal k is the k-th smallest vertex:
-# 2 3 5 7 12 -> (2,0) (3,0) (1,1) (3,1) (0,3).
+# Vertex lists. SCOTCH's format (count first); terminals are numbered by their vertices, as
+# SCOTCH's: 2 3 5 7 12 -> (2,0) (3,0) (1,1) (3,1) (0,3).
 printf '5 5 3 12\n7 2\n' >"$w/five.txt"
 expect_run 0 '' "$T" arch build -l "$w/five.txt" "$w/m44.grf" -o "$w/five.tgt"
 expect_run 0 '^terminals +5$' "$T" arch info "$w/five.tgt"
-expect_run 0 '^1$' "$T" arch dist "$w/five.tgt" 0 1
-expect_run 0 '^5$' "$T" arch dist "$w/five.tgt" 0 4
-expect_run 0 '^3$' "$T" arch dist "$w/five.tgt" 2 4
+expect_run 0 '^1$' "$T" arch dist "$w/five.tgt" 2 3
+expect_run 0 '^5$' "$T" arch dist "$w/five.tgt" 2 12
+expect_run 0 '^3$' "$T" arch dist "$w/five.tgt" 5 12
+expect_run 2 'not a terminal number' "$T" arch dist "$w/five.tgt" 0 1
 expect_run 0 '' "$T" arch build --deco2 --list "$w/five.txt" "$w/m44.grf" -o "$w/five2.tgt"
 expect_run 0 '^terminals +5$' "$T" arch info "$w/five2.tgt"
 if [ -n "${TARTAN_SHARED_DATA:-}" ] && [ -f "$TARTAN_SHARED_DATA/graphs/m4x4_vertlist.txt" ]; then
@@ -78,7 +79,7 @@ expect_run 0 '^terminals +4$' "$T" arch info "$w/row.tgt"
 expect_run 0 '^3$' "$T" arch dist "$w/row.tgt" 0 3
 printf '15\n0,5\n' >"$w/sub-syntax.txt"
 expect_run 0 '' "$T" arch build -l "@$w/sub-syntax.txt" "$w/m44.grf" -o "$w/at.tgt"
-expect_run 0 '^6$' "$T" arch dist "$w/at.tgt" 0 2
+expect_run 0 '^6$' "$T" arch dist "$w/at.tgt" 0 15
 
 # A disconnected graph needs a list inside one component.
 expect_run 2 'split.grf' "$T" arch build "$w/split.grf" -o "$w/x.tgt"
@@ -86,7 +87,7 @@ expect_error_message
 expect_run 2 'split.grf' "$T" arch build --deco2 "$w/split.grf"
 expect_error_message
 expect_run 0 '' "$T" arch build -l 2,3 "$w/split.grf" -o "$w/part.tgt"
-expect_run 0 '^1$' "$T" arch dist "$w/part.tgt" 0 1
+expect_run 0 '^1$' "$T" arch dist "$w/part.tgt" 2 3
 expect_run 2 'listed vertices 0 and 2 are in different connected components of the target graph \(components 0 and 1 of 2' "$T" arch build -l 0,2 "$w/split.grf"
 expect_error_message
 expect_run 2 'different connected components' "$T" arch build --deco2 -l 0,2 "$w/split.grf"

@@ -13,7 +13,7 @@ TARTAN_CLI_TESTS += tests/cli/arch_build.sh
 TARTAN_CLI_TESTS += tests/cli/map_stats.sh tests/cli/map_one_to_one.sh tests/cli/atomic_output.sh \
 	tests/cli/hostile_inputs.sh
 TARTAN_CLI_TESTS += tests/cli/map_anneal.sh tests/cli/network.sh tests/cli/map_network.sh \
-	tests/cli/map_umpa.sh
+	tests/cli/map_umpa.sh tests/cli/deco_numbers.sh
 TESTS += $(TARTAN_CLI_TESTS)
 EXTRA_DIST += $(TARTAN_CLI_TESTS) tests/cli/cli_support.sh
 

@@ -8,6 +8,7 @@ program test_map
   integer, parameter :: nx = 8, ny = 8, nv = nx * ny
   integer(k), target, allocatable :: verttab(:), edgetab(:), velotab(:)
   integer(k), target :: parttab(nv), again(nv), loaded(nv), fixed(nv), comptab(nv)
+  integer(k), target :: remapped(nv), movecost(nv)
   integer(k), pointer :: pv(:), pe(:), plo(:)
   type(tartan_graph) :: graph
   type(tartan_arch) :: torus, filearch, sub, tleaf, cmpltw
@@ -106,6 +107,28 @@ program test_map
   fixed(1) = 15
   code = tartan_graph_map_fixed(graph, filearch, fixed)
   call expect(code == tartan_ok .and. fixed(1) == 15 .and. minval(fixed) >= 0, "fixed vertex")
+  ! remapping: a dear migration keeps the old mapping, a free one leaves a scattered one
+  again = parttab
+  code = tartan_graph_remap(graph, filearch, again, 1000d0, remapped)
+  call expect(code == tartan_ok .and. all(remapped == parttab), &
+    "remap keeps the old mapping: " // tartan_error_message())
+  do i = 1, int(nv)
+    again(i) = mod(i, 16)
+  end do
+  code = tartan_graph_remap(graph, filearch, again, 0d0, remapped, strat)
+  call expect(code == tartan_ok .and. mapping_cost(filearch, remapped) < &
+    mapping_cost(filearch, again) / 2, "remap with free migration")
+  movecost = 0
+  movecost(2:10) = 1000  ! (vertex 1 weighs 2: relieving its terminal may move it)
+  fixed = -1
+  fixed(nv) = 3
+  code = tartan_graph_remap_fixed(graph, filearch, again, 1d0, fixed, vmlotab=movecost)
+  call expect(code == tartan_ok .and. fixed(nv) == 3 .and. all(fixed(2:10) == again(2:10)), &
+    "remap fixed, migration loads: " // tartan_error_message())
+  code = tartan_graph_remap(graph, filearch, again(1:3), 1d0, remapped)
+  call expect(code == tartan_einval, "remap: short old mapping")
+  code = tartan_graph_remap(graph, filearch, again, -1d0, remapped)
+  call expect(code == tartan_einval .and. len(tartan_error_message()) > 0, "remap: negative cost")
   code = tartan_graph_part(graph, 3_k, parttab)
   call expect(code == tartan_ok, "part: " // tartan_error_message())
   call expect(minval(parttab) == 0 .and. maxval(parttab) == 2, "parts in range")

@@ -35,8 +35,8 @@ from ._lib import (NUM_BITS, NUM_DTYPE, STRATBALANCE, STRATDEFAULT, STRATQUALITY
                    STRATRECURSIVE, STRATSAFETY, STRATSPEED, TartanError, TartanIOError)
 from ._lib import EFORMAT, EHANDLE, EINTERNAL, EINVAL, EIO, ENOMEM, ENOTSUP, EOVERFLOW
 
-__all__ = ["Graph", "Arch", "map", "part", "stats", "net_stats", "NetStats", "link_loads",
-           "Links", "load_mapping", "save_mapping",
+__all__ = ["Graph", "Arch", "map", "remap", "part", "stats", "net_stats", "NetStats",
+           "link_loads", "Links", "load_mapping", "save_mapping",
            "TartanError", "TartanIOError", "version", "NUM_BITS", "NUM_DTYPE",
            "STRATDEFAULT", "STRATQUALITY", "STRATSPEED", "STRATBALANCE", "STRATSAFETY",
            "STRATRECURSIVE", "EINVAL", "ENOMEM", "EIO", "EFORMAT", "ENOTSUP", "EHANDLE",
@@ -396,7 +396,10 @@ class Arch(_Handle):
     def from_graph(cls, graph, terminals=None):
         """A target defined by a graph of processors (vertex loads: capacities, edge weights:
         link costs), restricted to the given terminal vertices (base 0) if any: SCOTCH's
-        decomposition-defined target (deco 0 up to 1024 terminals, deco 2 above)."""
+        decomposition-defined target (deco 0 up to 1024 terminals, deco 2 above). Terminals
+        are numbered as SCOTCH numbers them: on deco 0 by their vertices (terminals=[1, 5, 9]
+        gives terminals 1, 5 and 9 in mappings, distances, .map files), on deco 2 from 0 in
+        vertex order."""
         arch = cls()
         listtab = None if terminals is None else _lib.num_array(terminals, "terminals")
         count = 0 if listtab is None else len(listtab)
@@ -555,7 +558,8 @@ def _mapping_array(graph, mapping, name="mapping"):
 def map(graph, arch, strategy=None, seed=0, imbalance=None, fixed=None, flags=STRATDEFAULT,
         return_phases=False, threads=1):
     """Maps graph onto arch and returns the terminal of each vertex (a NumPy array of
-    NUM_DTYPE, numbered from 0).
+    NUM_DTYPE, numbered from 0; on deco 0 targets by label, as SCOTCH numbers them: the
+    target-graph vertex a terminal stands for).
 
     strategy: a strategy string (doc/strategy.md, e.g. "drb;kway", "drb{tries=8}"), or None
     for the default built from flags (STRATQUALITY, STRATSPEED, STRATBALANCE, STRATSAFETY,
@@ -582,6 +586,34 @@ def map(graph, arch, strategy=None, seed=0, imbalance=None, fixed=None, flags=ST
                 return parttab, _phases(graph, handle)
     finally:
         strat.close()
+    return parttab
+
+
+def remap(graph, arch, old, migration_cost=1.0, migration_loads=None, strategy=None, seed=0,
+          imbalance=None, fixed=None, flags=STRATDEFAULT):
+    """Remaps graph onto arch against an old mapping (TARTAN_graphRemap, SCOTCH's remapping
+    objective): returns the terminal of each vertex (a NumPy array of NUM_DTYPE) minimising
+    the communication cost plus migration_cost x the migration loads of the vertices that
+    leave their old terminal. old: one terminal per vertex, -1 for a vertex that had none.
+    migration_loads: one load >= 0 per vertex, None for 1 each. fixed: as for :func:`map`.
+    strategy, seed, imbalance, flags: as for :func:`map`; terminals are numbered as there
+    (deco 0 targets by label). Raises TartanError (EINVAL for an old terminal the target lacks,
+    a negative cost or load, a wrong length)."""
+    oldtab = _mapping_array(graph, old, "old")
+    loads = None
+    if migration_loads is not None:
+        loads = _lib.num_array(migration_loads, "migration_loads", graph.vertnbr)
+    if fixed is None:
+        parttab = np.full(graph.vertnbr, -1, NUM_DTYPE)
+        compute = _lib_.TARTAN_graphRemap
+    else:
+        parttab = _mapping_array(graph, fixed, "fixed")
+        compute = _lib_.TARTAN_graphRemapFixed
+    with _Strat(strategy, seed, imbalance, flags) as strat:
+        _check(compute(graph._handle, arch._handle, strat._handle, _lib.num_pointer(oldtab),
+                       float(migration_cost),
+                       _lib.num_pointer(loads),
+                       _lib.num_pointer(parttab)))
     return parttab
 
 

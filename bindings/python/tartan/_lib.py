@@ -166,6 +166,8 @@ _PROTOTYPES = {
                                   ctypes.POINTER(ctypes.c_double)]),
     "TARTAN_graphMap": (_i, [_H, _H, _H, _NumP]),
     "TARTAN_graphMapFixed": (_i, [_H, _H, _H, _NumP]),
+    "TARTAN_graphRemap": (_i, [_H, _H, _H, _NumP, ctypes.c_double, _NumP, _NumP]),
+    "TARTAN_graphRemapFixed": (_i, [_H, _H, _H, _NumP, ctypes.c_double, _NumP, _NumP]),
     "TARTAN_graphMapLoadPath": (_i, [_H, _H, _c]),
     "TARTAN_graphMapSavePath": (_i, [_H, _H, _c]),
     "TARTAN_graphMapViewPath": (_i, [_H, _H, _c]),

@@ -6,6 +6,8 @@ import subprocess
 import numpy as np
 import pytest
 
+from conftest import grid_csr
+
 
 def cost(graph, arch, parts):
     """Sum over edges of the distance between their terminals (CommExpan's sum)."""
@@ -162,3 +164,45 @@ def test_readme_example(tartan, mesh, tmp_path, monkeypatch, capsys):
     exec(compile(code, "README", "exec"), {})
     out = capsys.readouterr().out
     assert "'ratio'" in out and "'sum'" in out
+
+
+def test_remap(tartan, mesh):
+    arch = tartan.Arch.torus(2, 2, 2)
+    old = tartan.map(mesh, arch, seed=1)
+    # A dear migration keeps the old mapping; a free one may leave a bad old mapping.
+    assert np.array_equal(tartan.remap(mesh, arch, old, migration_cost=1000.0), old)
+    scattered = (np.arange(len(mesh)) % 8).astype(tartan.NUM_DTYPE)
+    free = tartan.remap(mesh, arch, scattered, migration_cost=0.0, seed=1)
+    assert cost(mesh, arch, free) < cost(mesh, arch, scattered) / 4
+    # Migration loads: vertices of load 0 move for free, the others stay when it is dear.
+    loads = np.zeros(len(mesh), tartan.NUM_DTYPE)
+    loads[:128] = 1000
+    moved = tartan.remap(mesh, arch, scattered, migration_cost=1.0, migration_loads=loads)
+    assert np.array_equal(moved[:128], scattered[:128])
+    assert np.array_equal(moved, tartan.remap(mesh, arch, scattered, migration_cost=1.0,
+                                              migration_loads=loads))
+    fixed = np.full(len(mesh), -1, tartan.NUM_DTYPE)
+    fixed[200] = 3
+    assert tartan.remap(mesh, arch, old, migration_cost=1.0, fixed=fixed)[200] == 3
+    with pytest.raises(tartan.TartanError) as error:
+        tartan.remap(mesh, arch, old, migration_cost=-1.0)
+    assert error.value.code == tartan.EINVAL
+    bad = old.copy()
+    bad[5] = 8
+    with pytest.raises(tartan.TartanError):
+        tartan.remap(mesh, arch, bad)
+    with pytest.raises(ValueError):
+        tartan.remap(mesh, arch, old[:10])
+
+
+def test_deco_terminals_numbered_as_scotch(tartan, mesh, tmp_path):
+    grid = tartan.Graph.from_csr(*grid_csr(4, 4))
+    arch = tartan.Arch.from_graph(grid, terminals=[1, 5, 9])
+    parts = tartan.map(mesh, arch, seed=1)
+    assert set(parts.tolist()) == {1, 5, 9}
+    path = tmp_path / "t.map"
+    tartan.save_mapping(mesh, arch, parts, path)
+    assert np.array_equal(tartan.load_mapping(mesh, arch, path), parts)
+    assert tartan.stats(mesh, arch, parts)["processors"] == {"used": 3, "total": 3}
+    again = tartan.remap(mesh, arch, parts, migration_cost=1000.0)
+    assert np.array_equal(again, parts)

@@ -213,6 +213,122 @@ static void test_map_remap(void) {
   SCOTCH_graphExit(&graph);
 }
 
+/* Contexts as sequential programs use them: options, a cloned generator that leaves the shared
+ * one alone, a bound graph computing like its original, and every misuse refused. */
+static void test_contexts(void) {
+  SCOTCH_Graph graph, view, other;
+  SCOTCH_Arch arch;
+  SCOTCH_Context context;
+  SCOTCH_Num first[64], second[64], part[64], value = -1;
+  static SCOTCH_Num one_vert[2] = {0, 0};
+  build_grid(&graph, 8, 0);
+  CU_ASSERT_EQUAL_FATAL(SCOTCH_archInit(&arch), 0);
+  CU_ASSERT_EQUAL_FATAL(SCOTCH_archMesh2(&arch, 4, 2), 0);
+  SCOTCH_randomReset();
+  CU_ASSERT_EQUAL(SCOTCH_graphMap(&graph, &arch, NULL, first), 0);
+  CU_ASSERT_EQUAL(SCOTCH_graphMap(&graph, &arch, NULL, second), 0);
+
+  CU_ASSERT_EQUAL(SCOTCH_contextSizeof(), 24);
+  CU_ASSERT_EQUAL_FATAL(SCOTCH_contextInit(&context), 0);
+  CU_ASSERT(SCOTCH_contextOptionGetNum(&context, SCOTCH_OPTIONNUMDETERMINISTIC, &value) == 0 &&
+            value == 0);
+  CU_ASSERT(SCOTCH_contextOptionGetNum(&context, SCOTCH_OPTIONNUMRANDOMFIXEDSEED, &value) == 0 &&
+            value == 1);
+  CU_ASSERT_EQUAL(SCOTCH_contextOptionSetNum(&context, SCOTCH_OPTIONNUMDETERMINISTIC, 1), 0);
+  CU_ASSERT(SCOTCH_contextOptionGetNum(&context, SCOTCH_OPTIONNUMDETERMINISTIC, &value) == 0 &&
+            value == 1);
+  error_count = 0;
+  CU_ASSERT_EQUAL(SCOTCH_contextOptionSetNum(&context, SCOTCH_OPTIONNUMNBR, 1), 1);
+  CU_ASSERT(error_count == 1 && strstr(last_error, "invalid option number 2") != NULL);
+  CU_ASSERT_EQUAL(SCOTCH_contextOptionSetNum(&context, SCOTCH_OPTIONNUMDETERMINISTIC, 5), 1);
+  CU_ASSERT_EQUAL(SCOTCH_contextOptionGetNum(&context, -1, &value), 1);
+  CU_ASSERT_EQUAL(error_count, 3);
+
+  /* A view maps like its original; with a cloned generator (fixed seed: the shared origin) it
+   * draws its own seeds, so the shared sequence goes on as if the view had not mapped. */
+  SCOTCH_randomReset();
+  CU_ASSERT_EQUAL(SCOTCH_contextRandomClone(&context), 0);
+  CU_ASSERT_EQUAL_FATAL(SCOTCH_graphInit(&view), 0);
+  CU_ASSERT_EQUAL_FATAL(SCOTCH_contextBindGraph(&context, &graph, &view), 0);
+  CU_ASSERT_EQUAL(SCOTCH_graphMap(&view, &arch, NULL, part), 0);
+  CU_ASSERT_EQUAL(memcmp(part, first, sizeof part), 0);
+  CU_ASSERT_EQUAL(SCOTCH_graphMap(&graph, &arch, NULL, part), 0);
+  CU_ASSERT_EQUAL(memcmp(part, first, sizeof part), 0);
+  CU_ASSERT_EQUAL(SCOTCH_graphMap(&view, &arch, NULL, part), 0);
+  CU_ASSERT_EQUAL(memcmp(part, second, sizeof part), 0);
+  SCOTCH_contextRandomReset(&context);
+  CU_ASSERT_EQUAL(SCOTCH_graphMap(&view, &arch, NULL, part), 0);
+  CU_ASSERT_EQUAL(memcmp(part, first, sizeof part), 0);
+  SCOTCH_contextRandomSeed(&context, 1); /* the shared default origin: same sequence */
+  CU_ASSERT_EQUAL(SCOTCH_graphMap(&view, &arch, NULL, part), 0);
+  CU_ASSERT_EQUAL(memcmp(part, first, sizeof part), 0);
+  {
+    SCOTCH_Num vertnbr = 0, edgenbr = 0;
+    SCOTCH_graphSize(&view, &vertnbr, &edgenbr);
+    CU_ASSERT(vertnbr == 64 && edgenbr == 224);
+    CU_ASSERT_EQUAL(SCOTCH_graphCheck(&view), 0);
+  }
+  /* A view's data cannot change; only fresh graphs bind; a view of an exited context or of
+   * an exited original is refused, and exits cleanly afterwards. */
+  error_count = 0;
+  CU_ASSERT_EQUAL(SCOTCH_graphBuild(&view, 0, 1, grid_vert, NULL, NULL, NULL, 0, grid_edge, NULL), 1);
+  CU_ASSERT(strstr(last_error, "context view") != NULL);
+  CU_ASSERT_EQUAL(SCOTCH_contextBindGraph(&context, &graph, &graph), 1);
+  CU_ASSERT_EQUAL_FATAL(SCOTCH_graphInit(&other), 0); /* one vertex, arrays of its own */
+  CU_ASSERT_EQUAL_FATAL(SCOTCH_graphBuild(&other, 0, 1, one_vert, NULL, NULL, NULL, 0, one_vert,
+                                          NULL), 0);
+  CU_ASSERT_EQUAL(SCOTCH_contextBindGraph(&context, &graph, &other), 1);
+  CU_ASSERT(strstr(last_error, "holds a graph") != NULL);
+  SCOTCH_contextExit(&context);
+  CU_ASSERT_EQUAL(SCOTCH_graphMap(&view, &arch, NULL, part), 1);
+  CU_ASSERT(strstr(last_error, "context this graph is bound to was exited") != NULL);
+  CU_ASSERT_EQUAL(SCOTCH_contextRandomClone(&context), 1);
+  SCOTCH_graphExit(&view);
+  CU_ASSERT_EQUAL_FATAL(SCOTCH_contextInit(&context), 0);
+  CU_ASSERT_EQUAL_FATAL(SCOTCH_graphInit(&view), 0);
+  CU_ASSERT_EQUAL_FATAL(SCOTCH_contextBindGraph(&context, &other, &view), 0);
+  SCOTCH_graphExit(&other);
+  error_count = 0;
+  CU_ASSERT_EQUAL(SCOTCH_graphMap(&view, &arch, NULL, part), 1);
+  CU_ASSERT(strstr(last_error, "bound to this context view was exited") != NULL);
+  SCOTCH_graphExit(&view);
+  SCOTCH_contextExit(&context);
+  /* Without a clone, a context's graphs draw from the shared sequence (and reset it). */
+  CU_ASSERT_EQUAL_FATAL(SCOTCH_contextInit(&context), 0);
+  CU_ASSERT_EQUAL_FATAL(SCOTCH_graphInit(&view), 0);
+  CU_ASSERT_EQUAL_FATAL(SCOTCH_contextBindGraph(&context, &graph, &view), 0);
+  SCOTCH_contextRandomReset(&context);
+  CU_ASSERT_EQUAL(SCOTCH_graphMap(&view, &arch, NULL, part), 0);
+  CU_ASSERT_EQUAL(memcmp(part, first, sizeof part), 0);
+  CU_ASSERT_EQUAL(SCOTCH_graphMap(&graph, &arch, NULL, part), 0);
+  CU_ASSERT_EQUAL(memcmp(part, second, sizeof part), 0);
+  SCOTCH_graphExit(&view);
+  SCOTCH_contextExit(&context);
+  SCOTCH_archExit(&arch);
+  SCOTCH_graphExit(&graph);
+}
+
+/* A deco target built on the vertex list 1 5 9 numbers its terminals 1, 5 and 9 (SCOTCH's
+ * amk_grf -l and scotch_gmap do). */
+static void test_deco_numbers(void) {
+  SCOTCH_Graph target, graph;
+  SCOTCH_Arch arch;
+  SCOTCH_ArchDom dom;
+  SCOTCH_Num list[] = {1, 5, 9}, part[64];
+  build_grid(&target, 4, 0);
+  CU_ASSERT_EQUAL_FATAL(SCOTCH_archInit(&arch), 0);
+  CU_ASSERT_EQUAL_FATAL(SCOTCH_archBuild0(&arch, &target, 3, list, NULL), 0);
+  CU_ASSERT_EQUAL(SCOTCH_archSize(&arch), 3);
+  CU_ASSERT_EQUAL(SCOTCH_archDomTerm(&arch, &dom, 9), 0);
+  CU_ASSERT_EQUAL(SCOTCH_archDomNum(&arch, &dom), 9);
+  build_grid(&graph, 8, 0);
+  CU_ASSERT_EQUAL(SCOTCH_graphMap(&graph, &arch, NULL, part), 0);
+  for (int v = 0; v < 64; ++v) CU_ASSERT(part[v] == 1 || part[v] == 5 || part[v] == 9);
+  SCOTCH_archExit(&arch);
+  SCOTCH_graphExit(&graph);
+  SCOTCH_graphExit(&target);
+}
+
 static void test_part_ovl_tab(void) {
   SCOTCH_Graph graph;
   SCOTCH_Strat strat;
@@ -266,6 +382,8 @@ int main(void) {
   CU_add_test(suite, "map and remap", test_map_remap);
   CU_add_test(suite, "part, part with overlap, tab files", test_part_ovl_tab);
   CU_add_test(suite, "uninitialised handles", test_handles);
+  CU_add_test(suite, "contexts", test_contexts);
+  CU_add_test(suite, "deco terminals numbered as SCOTCH's", test_deco_numbers);
   CU_basic_set_mode(CU_BRM_NORMAL);
   CU_basic_run_tests();
   {

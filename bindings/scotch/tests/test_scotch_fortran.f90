@@ -6,6 +6,8 @@ program test_scotch_fortran
   include 'scotchf.h'
   integer, parameter :: nk = SCOTCH_NUMBYTES_
   doubleprecision :: graph(SCOTCH_GRAPHDIM), arch(SCOTCH_ARCHDIM), strat(SCOTCH_STRATDIM)
+  doubleprecision :: context(SCOTCH_CONTEXTDIM), view(SCOTCH_GRAPHDIM)
+  integer(nk) :: again(16), optival
   integer(nk) :: verttab(17), edgetab(48), parttab(16), counts(0:3)
   integer(nk) :: x, y, v, e
   integer :: ierr
@@ -44,6 +46,25 @@ program test_scotch_fortran
   ! A bad strategy string is refused with SCOTCH's error value, not ignored.
   call SCOTCHFSTRATGRAPHMAP(strat, "q{nothing}", ierr)
   if (ierr /= 1) error stop "bad strategy accepted"
+  ! The same mapping through a graph bound to a context with a cloned generator.
+  call SCOTCHFCONTEXTINIT(context, ierr)
+  if (ierr /= 0) error stop "SCOTCHFCONTEXTINIT"
+  call SCOTCHFCONTEXTOPTIONGETNUM(context, SCOTCH_OPTIONNUMRANDOMFIXEDSEED, optival, ierr)
+  if (ierr /= 0 .or. optival /= 1) error stop "SCOTCHFCONTEXTOPTIONGETNUM"
+  call SCOTCHFCONTEXTOPTIONSETNUM(context, SCOTCH_OPTIONNUMDETERMINISTIC, 1_nk, ierr)
+  if (ierr /= 0) error stop "SCOTCHFCONTEXTOPTIONSETNUM"
+  call SCOTCHFRANDOMRESET()
+  call SCOTCHFCONTEXTRANDOMCLONE(context, ierr)
+  if (ierr /= 0) error stop "SCOTCHFCONTEXTRANDOMCLONE"
+  call SCOTCHFGRAPHINIT(view, ierr)
+  call SCOTCHFCONTEXTBINDGRAPH(context, graph, view, ierr)
+  if (ierr /= 0) error stop "SCOTCHFCONTEXTBINDGRAPH"
+  call SCOTCHFSTRATEXIT(strat)
+  call SCOTCHFSTRATINIT(strat, ierr)
+  call SCOTCHFGRAPHMAP(view, arch, strat, again, ierr)
+  if (ierr /= 0 .or. any(again /= parttab)) error stop "mapping through a context view"
+  call SCOTCHFGRAPHEXIT(view)
+  call SCOTCHFCONTEXTEXIT(context)
   call SCOTCHFSTRATEXIT(strat)
   call SCOTCHFARCHEXIT(arch)
   call SCOTCHFGRAPHEXIT(graph)
