@@ -487,6 +487,27 @@ static void test_handle_misuse(void) {
 }
 
 /* ---- shapes (TARTAN_archShape) ----------------------------------------------------------- */
+/* TARTAN_archGridTerm: coordinates to terminal numbers on meshes and tori, and its refusals. */
+static void test_grid_term(void) {
+  TARTAN_Arch torus, cmplt;
+  TARTAN_Num coords[3] = {3, 2, 1}, outside[3] = {8, 0, 0}, term = -1;
+  ASSERT_OK(TARTAN_archInit(&torus));
+  ASSERT_OK(TARTAN_archInit(&cmplt));
+  ASSERT_OK(TARTAN_archTorus3(&torus, 8, 8, 8));
+  ASSERT_OK(TARTAN_archCmplt(&cmplt, 4));
+  ASSERT_OK(TARTAN_archGridTerm(&torus, 3, coords, &term));
+  CU_ASSERT_EQUAL(term, 3 + 8 * 2 + 64 * 1);
+  term = -1;
+  CU_ASSERT_EQUAL(TARTAN_archGridTerm(&torus, 3, outside, &term), TARTAN_EINVAL);
+  CU_ASSERT(term == -1 && message_has("outside"));
+  CU_ASSERT_EQUAL(TARTAN_archGridTerm(&torus, 2, coords, &term), TARTAN_EINVAL);
+  CU_ASSERT_EQUAL(TARTAN_archGridTerm(&torus, 3, NULL, &term), TARTAN_EINVAL);
+  CU_ASSERT_EQUAL(TARTAN_archGridTerm(&torus, 3, coords, NULL), TARTAN_EINVAL);
+  CU_ASSERT_EQUAL(TARTAN_archGridTerm(&cmplt, 2, coords, &term), TARTAN_ENOTSUP);
+  TARTAN_archExit(&cmplt);
+  TARTAN_archExit(&torus);
+}
+
 static void test_shape(void) {
   TARTAN_Arch arch, sub, subsub;
   TARTAN_Num sizes[3] = {2, 2, 3}, links[3] = {10, 5, 1}, perm[3] = {2, 0, 1};
@@ -569,5 +590,6 @@ int main(void) {
   CU_add_test(suite, "domains", test_domains);
   CU_add_test(suite, "handle misuse", test_handle_misuse);
   CU_add_test(suite, "shapes", test_shape);
+  CU_add_test(suite, "grid coordinates", test_grid_term);
   return run_registered_suites();
 }
