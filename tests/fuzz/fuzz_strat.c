@@ -4,22 +4,15 @@
 #include "fuzz_support.h"
 
 static void map(TARTAN_Strat *strat) {
-  TARTAN_Num verttab[17], velotab[16], edgetab[48], parttab[16], edgenbr = 0;
-  for (TARTAN_Num v = 0; v < 16; ++v) {
-    const TARTAN_Num x = v % 4, y = v / 4;
-    verttab[v] = edgenbr;
-    velotab[v] = 1 + (v % 3);
-    if (y > 0) edgetab[edgenbr++] = v - 4;
-    if (x > 0) edgetab[edgenbr++] = v - 1;
-    if (x < 3) edgetab[edgenbr++] = v + 1;
-    if (y < 3) edgetab[edgenbr++] = v + 4;
-  }
-  verttab[16] = edgenbr;
+  TARTAN_Num velotab[16], parttab[16];
+  FuzzGrid grid;
+  fuzz_grid(&grid);
+  for (TARTAN_Num v = 0; v < 16; ++v) velotab[v] = 1 + (v % 3);
   TARTAN_Graph graph;
   TARTAN_Arch arch;
   FUZZ_ASSERT(TARTAN_graphInit(&graph) == TARTAN_OK && TARTAN_archInit(&arch) == TARTAN_OK);
-  FUZZ_ASSERT(TARTAN_graphBuild(&graph, 0, 16, verttab, NULL, velotab, NULL, edgenbr, edgetab,
-                                NULL) == TARTAN_OK);
+  FUZZ_ASSERT(TARTAN_graphBuild(&graph, 0, 16, grid.verttab, NULL, velotab, NULL, grid.edgenbr,
+                                grid.edgetab, NULL) == TARTAN_OK);
   FUZZ_ASSERT(TARTAN_archTorus2(&arch, 2, 2) == TARTAN_OK);
   const int code = TARTAN_graphMap(&graph, &arch, strat, parttab);
   FUZZ_CODE(code);

@@ -30,6 +30,25 @@ static inline char *fuzz_string(const uint8_t *data, size_t size) {
   return text;
 }
 
+/* A 4 x 4 grid in compact CSR arrays (base 0), which a graph built on them borrows: keep the
+ * structure alive as long as the graph. */
+typedef struct {
+  TARTAN_Num verttab[17], edgetab[48], edgenbr;
+} FuzzGrid;
+
+static inline void fuzz_grid(FuzzGrid *grid) {
+  grid->edgenbr = 0;
+  for (TARTAN_Num v = 0; v < 16; ++v) {
+    const TARTAN_Num x = v % 4, y = v / 4;
+    grid->verttab[v] = grid->edgenbr;
+    if (y > 0) grid->edgetab[grid->edgenbr++] = v - 4;
+    if (x > 0) grid->edgetab[grid->edgenbr++] = v - 1;
+    if (x < 3) grid->edgetab[grid->edgenbr++] = v + 1;
+    if (y < 3) grid->edgetab[grid->edgenbr++] = v + 4;
+  }
+  grid->verttab[16] = grid->edgenbr;
+}
+
 /* A sink that discards what is written. */
 static inline FILE *fuzz_sink(void) { return fopen("/dev/null", "w"); }
 

@@ -42,21 +42,14 @@ static void check_network(TARTAN_Graph *graph, const TARTAN_Arch *arch, TARTAN_N
 
 /* Maps a 4 x 4 grid onto the target. */
 static void map_grid(const TARTAN_Arch *arch) {
-  TARTAN_Num verttab[17], edgetab[48], parttab[16], edgenbr = 0;
-  for (TARTAN_Num v = 0; v < 16; ++v) {
-    const TARTAN_Num x = v % 4, y = v / 4;
-    verttab[v] = edgenbr;
-    if (y > 0) edgetab[edgenbr++] = v - 4;
-    if (x > 0) edgetab[edgenbr++] = v - 1;
-    if (x < 3) edgetab[edgenbr++] = v + 1;
-    if (y < 3) edgetab[edgenbr++] = v + 4;
-  }
-  verttab[16] = edgenbr;
+  TARTAN_Num parttab[16];
+  FuzzGrid grid;
+  fuzz_grid(&grid);
   TARTAN_Graph graph;
   TARTAN_Strat strat;
   FUZZ_ASSERT(TARTAN_graphInit(&graph) == TARTAN_OK && TARTAN_stratInit(&strat) == TARTAN_OK);
-  FUZZ_ASSERT(TARTAN_graphBuild(&graph, 0, 16, verttab, NULL, NULL, NULL, edgenbr, edgetab,
-                                NULL) == TARTAN_OK);
+  FUZZ_ASSERT(TARTAN_graphBuild(&graph, 0, 16, grid.verttab, NULL, NULL, NULL, grid.edgenbr,
+                                grid.edgetab, NULL) == TARTAN_OK);
   const int code = TARTAN_graphMap(&graph, arch, &strat, parttab);
   FUZZ_CODE(code);
   if (code == TARTAN_OK) {
