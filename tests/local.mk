@@ -20,7 +20,7 @@ TARTAN_CUNIT_LDADD = $(TARTAN_LIB_LA) -lcunit
 TARTAN_GTEST_LDADD = libtartan_core.la -lgtest -lgtest_main $(PTHREAD_LIBS)
 TARTAN_GTEST_CXXFLAGS = $(AM_CXXFLAGS) $(PTHREAD_CFLAGS)
 
-EXTRA_DIST += tests/data tests/c/test_support.h
+EXTRA_DIST += tests/data tests/c/test_support.h tests/valgrind.supp
 
 include $(srcdir)/tests/c/graph.mk
 include $(srcdir)/tests/c/arch.mk
@@ -35,9 +35,11 @@ include $(srcdir)/tests/fuzz/fuzz.mk
 # make check-valgrind: the programs of tests/c and doc/examples, and every run of the tartan
 # command by the CLI tests, under valgrind memcheck. Each run reports to its own file in
 # tests/valgrind-logs (empty when clean); any error or definite leak fails the target.
+# tests/valgrind.supp silences reports inside other libraries, each with its reason.
 # test_huge_targets is left out: it caps its own address space below what valgrind needs.
 TARTAN_VALGRIND = $(LIBTOOL) --mode=execute valgrind -q --leak-check=full \
 	--errors-for-leak-kinds=definite --show-leak-kinds=definite --error-exitcode=97 \
+	--suppressions=$(abs_top_srcdir)/tests/valgrind.supp \
 	--log-file=$(abs_top_builddir)/tests/valgrind-logs/%p.log
 check-valgrind: all
 	rm -rf tests/valgrind-logs && $(MKDIR_P) tests/valgrind-logs
