@@ -133,6 +133,101 @@ TEST(Bipartition, UnequalSharesAndExternalCosts) {
   EXPECT_LE(cost, 2 * 25);  // a 5-column strip on the right cuts 20 edges
 }
 
+// The band graph of a 10 x 10 grid cut between columns 4 and 5: two layers each side of the
+// boundary move (columns 2..7 with width 2), the anchors stand for columns 0..1 and 8..9.
+TEST(Bipartition, BandGraphAnchorsAndWeights) {
+  auto graph = grid_graph(10, 10, true);
+  const CsrGraph csr = csr_from_graph(*graph);
+  BipartitionProblem problem;
+  problem.graph = &csr;
+  problem.cut_cost = 3;
+  problem.ideal0 = 75;
+  problem.capacity[0] = problem.capacity[1] = 80;
+  problem.external.assign(100, 0);
+  problem.external[9] = 7;    // column 9: outside the band, summed into anchor 1
+  problem.external[4] = -2;   // column 4: a seed
+  std::vector<std::uint8_t> side(100);
+  std::vector<Num> seeds;
+  for (Num v = 0; v < 100; ++v) {
+    side[v] = v % 10 < 5 ? 0 : 1;
+    if (v % 10 == 4 || v % 10 == 5) seeds.push_back(v);
+  }
+  BandGraph band;
+  extract_band(problem, side, seeds, 2, band);
+  const CsrGraph& g = band.graph;
+  ASSERT_EQ(g.vertex_count(), 60 + 2);
+  EXPECT_EQ(band.problem.anchors_from, 60);
+  EXPECT_EQ(band.problem.graph, &g);
+  for (Num i = 0; i < 60; ++i) {
+    EXPECT_GE(band.original[i] % 10, 2);
+    EXPECT_LE(band.original[i] % 10, 7);
+    if (i > 0) EXPECT_LT(band.original[i - 1], band.original[i]);
+    EXPECT_EQ(band.side[i], side[band.original[i]]);
+  }
+  EXPECT_EQ(band.side[60], 0);
+  EXPECT_EQ(band.side[61], 1);
+  // Anchor loads: columns 0, 1 (loads 1, 2) and 8, 9 (loads 1, 2), ten rows each.
+  EXPECT_EQ(g.vwgt[60], 30);
+  EXPECT_EQ(g.vwgt[61], 30);
+  EXPECT_EQ(g.total_vertex_weight(), csr.total_vertex_weight());
+  EXPECT_EQ(band.problem.external[61], 7);
+  EXPECT_EQ(band.problem.external[60], 0);
+  // Each anchor is joined to the ten vertices of the band's outer column on its side, by the
+  // weight of the one grid edge between them.
+  for (int s = 0; s < 2; ++s) {
+    const Num anchor = 60 + s;
+    EXPECT_EQ(g.xadj[anchor + 1] - g.xadj[anchor], 10);
+    for (Num a = g.xadj[anchor]; a < g.xadj[anchor + 1]; ++a) {
+      const Num v = band.original[g.adjncy[a]];
+      EXPECT_EQ(v % 10, s == 0 ? 2 : 7);
+      const Num x = s == 0 ? 1 : 7, y = v / 10;  // the grid edge (x, y)-(x + 1, y)
+      EXPECT_EQ(g.adjwgt[a], 1 + (x + y) % 3);
+    }
+  }
+  // Same cost and loads as the whole graph.
+  std::int64_t load[2], band_load[2];
+  EXPECT_EQ(bipartition_cost(band.problem, band.side, band_load),
+            bipartition_cost(problem, side, load));
+  EXPECT_EQ(band_load[0], load[0]);
+  EXPECT_EQ(band_load[1], load[1]);
+}
+
+// Band FM on a level above the threshold: the cost it returns is the cost of the bipartition it
+// leaves, anchors untouched, within the capacities, and no worse than it started.
+TEST(Bipartition, BandFmCostIsTheCostOfItsResult) {
+  auto graph = grid_graph(100, 60, true);
+  const CsrGraph csr = csr_from_graph(*graph);
+  ASSERT_GE(csr.vertex_count(), kBandMinVertices);
+  BipartitionProblem problem;
+  problem.graph = &csr;
+  problem.cut_cost = 2;
+  std::int64_t load[2];
+  std::vector<std::uint8_t> side(static_cast<std::size_t>(csr.vertex_count()));
+  // A ragged start near the balance: side 0 is the left half of each row, shifted by -3..3.
+  for (Num v = 0; v < csr.vertex_count(); ++v) side[v] = (v % 100) < 47 + (v / 100) % 7 ? 0 : 1;
+  const std::int64_t start = bipartition_cost(problem, side, load);
+  problem.ideal0 = static_cast<double>(csr.total_vertex_weight()) / 2;
+  problem.capacity[0] = problem.capacity[1] = csr.total_vertex_weight() / 2 + 20;
+  BipartitionOptions options;
+  BipartitionWorkspace ws;
+  std::vector<std::uint8_t> whole = side;
+  std::int64_t whole_load[2] = {load[0], load[1]};
+  const std::int64_t band_cost = band_fm_refine(problem, options, ws, side, load, start);
+  std::int64_t check[2];
+  EXPECT_EQ(bipartition_cost(problem, side, check), band_cost);
+  EXPECT_EQ(check[0], load[0]);
+  EXPECT_EQ(check[1], load[1]);
+  EXPECT_LE(load[0], problem.capacity[0]);
+  EXPECT_LE(load[1], problem.capacity[1]);
+  // Columns far from the start's boundary (0..39 and 60..99) never move with band = 3.
+  for (Num v = 0; v < csr.vertex_count(); ++v)
+    if (v % 100 < 40 || v % 100 >= 60) EXPECT_EQ(side[v], v % 100 < 40 ? 0 : 1) << v;
+  // The whole-level FM from the same start, for comparison: band FM is not far behind.
+  const std::int64_t whole_cost = fm_refine(problem, options, ws, whole, whole_load, start);
+  EXPECT_LE(band_cost, whole_cost + whole_cost / 10);
+  EXPECT_LT(band_cost, start);
+}
+
 TEST(Drb, GridOntoMesh4x4WithinMeasuredBound) {
   auto graph = grid_graph(32, 32);
   ArchPtr arch = make_mesh({4, 4});
