@@ -323,7 +323,7 @@ void run_drb(MappingContext& ctx, const DrbOptions& options) {
 }
 
 const char* const kDrbKeys[] = {"policy", "runs",   "coarse", "ratio",
-                                "tries",  "passes", "moves",  "band",   nullptr};
+                                "tries",  "passes", "moves",  nullptr};
 
 DrbOptions read_drb_options(const MethodParams& params) {
   DrbOptions options;

@@ -3,10 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "graph/graph.hpp"
-#include "graph/subgraph.hpp"
-#include "graph/traversal.hpp"
-
 namespace tartan {
 
 namespace {
@@ -110,7 +106,7 @@ void grow_initial(const BipartitionProblem& problem, BipartitionWorkspace& ws, i
 
 }  // namespace
 
-const char* const kBipartitionKeys[] = {"coarse", "ratio", "tries", "passes", "moves", "band", nullptr};
+const char* const kBipartitionKeys[] = {"coarse", "ratio", "tries", "passes", "moves", nullptr};
 
 BipartitionOptions read_bipartition_options(const MethodParams& params) {
   BipartitionOptions b;
@@ -119,7 +115,6 @@ BipartitionOptions read_bipartition_options(const MethodParams& params) {
   b.tries = static_cast<int>(params.integer("tries", b.tries, 1, 100));
   b.passes = static_cast<int>(params.integer("passes", b.passes, 0, 100));
   b.moves = params.integer("moves", b.moves, 1, 1000000);
-  b.band = static_cast<int>(params.integer("band", b.band, 0, 100));
   return b;
 }
 
@@ -146,7 +141,6 @@ namespace {
 
 // A vertex is an FM candidate when it has an external cost or a neighbour on the other side.
 bool is_candidate(const BipartitionProblem& problem, const std::vector<std::uint8_t>& side, Num v) {
-  if (problem.anchors_from >= 0 && v >= problem.anchors_from) return false;
   if (external_of(problem, v) != 0) return true;
   const CsrGraph& g = *problem.graph;
   for (Num arc = g.xadj[v]; arc < g.xadj[v + 1]; ++arc)
@@ -183,20 +177,12 @@ void collect_candidates(const BipartitionProblem& problem, const std::vector<std
 
 }  // namespace
 
-namespace {
-
-// The FM passes of fm_refine, from the candidates in ws.candidates.
-I64 fm_passes(const BipartitionProblem& problem, const BipartitionOptions& options,
-              BipartitionWorkspace& ws, std::vector<std::uint8_t>& side, I64 load[2], I64 cost) {
+I64 fm_refine(const BipartitionProblem& problem, const BipartitionOptions& options,
+              BipartitionWorkspace& ws, std::vector<std::uint8_t>& side, I64 load[2], I64 cost,
+              const std::vector<Num>* to_coarser) {
   const CsrGraph& g = *problem.graph;
   const Num n = g.vertex_count();
-  // Anchors stay locked: never queued, never moved.
-  const Num anchors = problem.anchors_from >= 0 ? problem.anchors_from : n;
-  auto lock_anchors = [&] {
-    for (Num v = anchors; v < n; ++v) ws.locked[v] = 1;
-  };
   ws.locked.assign(static_cast<std::size_t>(n), 0);
-  lock_anchors();
   ws.queue[0].reset(n);
   ws.queue[1].reset(n);
   std::vector<Num>& moved = ws.moved;
@@ -204,6 +190,12 @@ I64 fm_passes(const BipartitionProblem& problem, const BipartitionOptions& optio
   const I64 twice_cut = 2 * problem.cut_cost;
   const double ideal[2] = {problem.ideal0, static_cast<double>(g.total_vertex_weight()) - problem.ideal0};
 
+  // The first pass finds the candidates by a sweep (over the preimage of the coarser level's
+  // candidates when known); a vertex becomes a candidate only when it or a neighbour changes
+  // side, so each later pass looks only at the previous candidates and the neighbourhoods of
+  // the moves kept, in O(boundary) rather than O(|E|). On return ws.candidates holds the
+  // candidates of the result, for the next finer level.
+  collect_candidates(problem, side, ws, to_coarser);
   std::vector<Num>& candidates = ws.candidates;
 
   for (int pass = 0; pass < options.passes; ++pass) {
@@ -312,122 +304,9 @@ I64 fm_passes(const BipartitionProblem& problem, const BipartitionOptions& optio
       ws.locked[v] = 0;
       for (Num arc = g.xadj[v]; arc < g.xadj[v + 1]; ++arc) ws.locked[g.adjncy[arc]] = 0;
     }
-    lock_anchors();
     std::sort(next.begin(), next.end());
     candidates.swap(next);
   }
-  return cost;
-}
-
-}  // namespace
-
-I64 fm_refine(const BipartitionProblem& problem, const BipartitionOptions& options,
-              BipartitionWorkspace& ws, std::vector<std::uint8_t>& side, I64 load[2], I64 cost,
-              const std::vector<Num>* to_coarser) {
-  // The first pass finds the candidates by a sweep (over the preimage of the coarser level's
-  // candidates when known); a vertex becomes a candidate only when it or a neighbour changes
-  // side, so each later pass looks only at the previous candidates and the neighbourhoods of
-  // the moves kept, in O(boundary) rather than O(|E|). On return ws.candidates holds the
-  // candidates of the result, for the next finer level.
-  collect_candidates(problem, side, ws, to_coarser);
-  return fm_passes(problem, options, ws, side, load, cost);
-}
-
-void extract_band(const BipartitionProblem& problem, const std::vector<std::uint8_t>& side,
-                  const std::vector<Num>& seeds, int width, BandGraph& band) {
-  const CsrGraph& g = *problem.graph;
-  const Num n = g.vertex_count();
-  Graph view;
-  view_csr_as_graph(g, view);
-  BreadthFirstSearch bfs(view);
-  bfs.start(seeds.data(), seeds.size());
-  for (int layer = 0; layer < width; ++layer)
-    if (!bfs.next_level()) break;
-  // Band vertices by increasing number: the coarser levels' numbering follows the graph's,
-  // which keeps neighbours close in memory and the result independent of the BFS order.
-  band.original.assign(bfs.order().begin(), bfs.order().end());
-  std::sort(band.original.begin(), band.original.end());
-  const Num b = static_cast<Num>(band.original.size());
-  auto band_number = [&](Num v) -> Num {
-    if (bfs.level(v) < 0) return -1;
-    return static_cast<Num>(std::lower_bound(band.original.begin(), band.original.end(), v) -
-                            band.original.begin());
-  };
-
-  CsrGraph& out = band.graph;
-  out.xadj.assign(1, 0);
-  out.adjncy.clear();
-  out.adjwgt.clear();
-  out.vwgt.assign(static_cast<std::size_t>(b) + 2, 0);
-  band.side.assign(static_cast<std::size_t>(b) + 2, 0);
-  band.side[b + 1] = 1;
-  BipartitionProblem& p = band.problem;
-  p.graph = &out;
-  p.cut_cost = problem.cut_cost;
-  p.ideal0 = problem.ideal0;
-  p.capacity[0] = problem.capacity[0];
-  p.capacity[1] = problem.capacity[1];
-  p.anchors_from = b;
-  p.external.clear();
-  if (!problem.external.empty()) p.external.assign(static_cast<std::size_t>(b) + 2, 0);
-  // Anchor s's edges: to_anchor[i][s] summed over band vertex i's arcs leaving the band.
-  std::vector<Num> to_anchor[2];
-  to_anchor[0].assign(static_cast<std::size_t>(b), 0);
-  to_anchor[1].assign(static_cast<std::size_t>(b), 0);
-  Num anchor_arcs[2] = {0, 0};
-  for (Num i = 0; i < b; ++i) {
-    const Num v = band.original[i];
-    out.vwgt[i] = g.vwgt[v];
-    band.side[i] = side[v];
-    if (!p.external.empty()) p.external[i] = problem.external[v];
-    for (Num arc = g.xadj[v]; arc < g.xadj[v + 1]; ++arc) {
-      const Num u = g.adjncy[arc];
-      const Num j = band_number(u);
-      if (j >= 0) {
-        out.adjncy.push_back(j);
-        out.adjwgt.push_back(g.adjwgt[arc]);
-      } else {
-        to_anchor[side[u]][i] += g.adjwgt[arc];
-      }
-    }
-    for (int s = 0; s < 2; ++s) {
-      if (to_anchor[s][i] == 0) continue;
-      out.adjncy.push_back(b + s);
-      out.adjwgt.push_back(to_anchor[s][i]);
-      ++anchor_arcs[s];
-    }
-    out.xadj.push_back(static_cast<Num>(out.adjncy.size()));
-  }
-  for (Num v = 0; v < n; ++v) {
-    if (bfs.level(v) >= 0) continue;
-    out.vwgt[b + side[v]] += g.vwgt[v];
-    if (!p.external.empty()) p.external[b + side[v]] += problem.external[v];
-  }
-  for (int s = 0; s < 2; ++s) {
-    for (Num i = 0; i < b; ++i) {
-      if (to_anchor[s][i] == 0) continue;
-      out.adjncy.push_back(i);
-      out.adjwgt.push_back(to_anchor[s][i]);
-    }
-    out.xadj.push_back(static_cast<Num>(out.adjncy.size()));
-  }
-}
-
-I64 band_fm_refine(const BipartitionProblem& problem, const BipartitionOptions& options,
-                   BipartitionWorkspace& ws, std::vector<std::uint8_t>& side, I64 load[2],
-                   I64 cost, const std::vector<Num>* to_coarser) {
-  collect_candidates(problem, side, ws, to_coarser);
-  BandGraph& band = ws.band;
-  extract_band(problem, side, ws.candidates, options.band, band);
-  // The band's candidates are the level's (the band holds them all), renumbered.
-  for (Num& c : ws.candidates)
-    c = static_cast<Num>(std::lower_bound(band.original.begin(), band.original.end(), c) -
-                         band.original.begin());
-  cost = fm_passes(band.problem, options, ws, band.side, load, cost);
-  const Num b = static_cast<Num>(band.original.size());
-  for (Num i = 0; i < b; ++i) side[band.original[i]] = band.side[i];
-  // Back to the level's numbering for the next finer level (anchors are never candidates).
-  for (Num& c : ws.candidates) c = band.original[c];
   return cost;
 }
 
@@ -492,12 +371,8 @@ I64 multilevel_bipartition(const BipartitionProblem& problem, const BipartitionO
   };
   // Projection keeps the cost; FM refines it at each finer level.
   auto refine = [&](int level, std::vector<std::uint8_t>& current) {
-    const BipartitionProblem& at = problem_at(level);
-    bipartition_loads(*at.graph, current, load);
-    if (options.band > 0 && level == 0 && at.graph->vertex_count() >= kBandMinVertices)
-      cost = band_fm_refine(at, options, ws, current, load, cost, &levels.to_coarser(level));
-    else
-      cost = fm_refine(at, options, ws, current, load, cost, &levels.to_coarser(level));
+    bipartition_loads(*problem_at(level).graph, current, load);
+    cost = fm_refine(problem_at(level), options, ws, current, load, cost, &levels.to_coarser(level));
   };
   multilevel_cycle(levels, side, solve, refine, phases);
   return cost;
