@@ -107,33 +107,45 @@ CoarseLevel contract(const CsrGraph& fine, const std::vector<Num>& mate, Num coa
   }
   if (next != coarse_count) fail(ErrorCode::internal, "contract: matching count mismatch");
 
-  // Merge the arcs of each pair; slot[c] = position of the arc toward coarse vertex c in the
-  // current coarse vertex's list (valid while owner[c] is the current vertex).
+  // Merge the arcs of each pair in one pass: slot[c] = position of the arc toward coarse
+  // vertex c in the current coarse vertex's list, or -1. The arrays are sized by the fine arc
+  // count (the coarse graph has no more arcs) and written without a bounds check per arc; the
+  // slots the current vertex set are cleared from its own arc list, so the marker array is
+  // never swept.
   std::vector<Num> slot(static_cast<std::size_t>(coarse_count), -1);
-  std::vector<Num> owner(static_cast<std::size_t>(coarse_count), -1);
-  coarse.adjncy.reserve(fine.adjncy.size());
-  coarse.adjwgt.reserve(fine.adjwgt.size());
+  coarse.adjncy.resize(fine.adjncy.size());
+  coarse.adjwgt.resize(fine.adjwgt.size());
+  Num* adjncy = coarse.adjncy.data();
+  Num* adjwgt = coarse.adjwgt.data();
+  const Num* f2c = level.fine_to_coarse.data();
+  Num out = 0;
   for (Num c = 0; c < coarse_count; ++c) {
     const Num first = representative[c];
     const Num pair[2] = {first, mate[first]};
     const int members = pair[1] == first ? 1 : 2;
+    const Num begin = out;
     for (int m = 0; m < members; ++m) {
       const Num v = pair[m];
       for (Num arc = fine.xadj[v]; arc < fine.xadj[v + 1]; ++arc) {
-        const Num target = level.fine_to_coarse[fine.adjncy[arc]];
+        const Num target = f2c[fine.adjncy[arc]];
         if (target == c) continue;
-        if (owner[target] == c) {
-          coarse.adjwgt[slot[target]] += fine.adjwgt[arc];
+        if (slot[target] >= 0) {
+          adjwgt[slot[target]] += fine.adjwgt[arc];
         } else {
-          owner[target] = c;
-          slot[target] = static_cast<Num>(coarse.adjncy.size());
-          coarse.adjncy.push_back(target);
-          coarse.adjwgt.push_back(fine.adjwgt[arc]);
+          slot[target] = out;
+          adjncy[out] = target;
+          adjwgt[out] = fine.adjwgt[arc];
+          ++out;
         }
       }
     }
-    coarse.xadj[c + 1] = static_cast<Num>(coarse.adjncy.size());
+    for (Num arc = begin; arc < out; ++arc) slot[adjncy[arc]] = -1;
+    coarse.xadj[c + 1] = out;
   }
+  coarse.adjncy.resize(static_cast<std::size_t>(out));
+  coarse.adjwgt.resize(static_cast<std::size_t>(out));
+  coarse.adjncy.shrink_to_fit();
+  coarse.adjwgt.shrink_to_fit();
   return level;
 }
 
