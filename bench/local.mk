@@ -12,4 +12,4 @@ bench_network_stats_bench_LDADD = libtartan_core.la
 CLEANFILES += bench/network_stats_bench
 EXTRA_DIST += bench/seed002.py bench/scotch-checks.sh bench/scale.py bench/umpa_sparse.py bench/remap-vs-scotch.sh
 EXTRA_DIST += bench/hsnir_mappers.py
-EXTRA_DIST += bench/plot bench/scaling.sh bench/draw.sh
+EXTRA_DIST += bench/plot bench/scaling.sh

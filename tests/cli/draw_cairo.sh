@@ -9,6 +9,9 @@ w=$work_dir
 T=$TARTAN_BIN
 PY=${PYTHON:-python3}
 torus=$TARTAN_ARCH_DIR/torus3D_4x4x4.tgt
+# In the ASan build: fontconfig's global state is no leak of ours (fontconfig.supp).
+LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$TARTAN_TOP_SRCDIR/tests/cli/fontconfig.supp"
+export LSAN_OPTIONS
 
 if ! "$T" --version | grep -q '^cairo: yes'; then
   expect_run 1 'png output needs cairo.*--with-cairo' "$T" draw target "$torus" -o "$w/t.png"
