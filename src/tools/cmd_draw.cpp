@@ -310,7 +310,7 @@ void draw_detailed(Painter& paint, const GraphView& graph, const std::vector<TAR
         cut.emplace_back(v, w);
       } else {
         uncut.add(frame.px(layout.x[std::size_t(v)]), frame.py(layout.y[std::size_t(v)]),
-               frame.px(layout.x[std::size_t(w)]), frame.py(layout.y[std::size_t(w)]));
+                   frame.px(layout.x[std::size_t(w)]), frame.py(layout.y[std::size_t(w)]));
       }
     }
   const double spacing = std::sqrt(frame.width * frame.height / double(std::max<TARTAN_Num>(graph.vertnbr, 1)));
@@ -319,13 +319,13 @@ void draw_detailed(Painter& paint, const GraphView& graph, const std::vector<TAR
   paint.open_group("cut");
   for (const auto& edge : cut)
     paint.line(frame.px(layout.x[std::size_t(edge.first)]), frame.py(layout.y[std::size_t(edge.first)]),
-             frame.px(layout.x[std::size_t(edge.second)]), frame.py(layout.y[std::size_t(edge.second)]),
-             "#111", std::clamp(radius * 0.6, 1.0, 3.0), "cut");
+                frame.px(layout.x[std::size_t(edge.second)]), frame.py(layout.y[std::size_t(edge.second)]),
+                "#111", std::clamp(radius * 0.6, 1.0, 3.0), "cut");
   paint.close_group();
   paint.open_group("vertices");
   for (TARTAN_Num v = 0; v < graph.vertnbr; ++v)
     paint.circle(frame.px(layout.x[std::size_t(v)]), frame.py(layout.y[std::size_t(v)]), radius,
-               palette_colour(parts.colour[parts.of_vertex[std::size_t(v)]]), "vertex");
+                  palette_colour(parts.colour[parts.of_vertex[std::size_t(v)]]), "vertex");
   paint.close_group();
 }
 
@@ -362,7 +362,7 @@ void draw_aggregated(Painter& paint, const GraphView& graph, const std::vector<T
       while (end < columns && candidate[r * columns + end] == part) ++end;
       if (part >= 0)
         paint.rect(kMargin + double(c) * cell, kMargin + double(r) * cell, double(end - c) * cell,
-                 cell, palette_colour(parts.colour[std::size_t(part)]), "cell");
+                    cell, palette_colour(parts.colour[std::size_t(part)]), "cell");
       c = end;
     }
   paint.close_group();
@@ -394,7 +394,7 @@ void draw_legend(Painter& paint, const Frame& frame, const PartSummary& parts,
     paint.open_group("part-numbers");
     for (std::size_t k = 0; k < parts.used.size(); ++k)
       paint.text(frame.px(parts.cx[k]), frame.py(parts.cy[k]) + 4, std::to_string(parts.used[k]),
-               11, Anchor::middle, "#000", true);
+                  11, Anchor::middle, "#000", true);
     paint.close_group();
   }
   const double x = kMargin * 2 + frame.width;
@@ -413,13 +413,13 @@ void draw_legend(Painter& paint, const Frame& frame, const PartSummary& parts,
   for (std::size_t k = 0; k < listed; ++k) {
     paint.rect(x, y - 9, 10, 10, palette_colour(parts.colour[k]), "swatch");
     paint.text(x + 15, y, "terminal " + std::to_string(parts.used[k]) + ": load " +
-                            std::to_string(parts.load[k]), 11);
+                              std::to_string(parts.load[k]), 11);
     y += 14;
   }
   paint.close_group();
   if (listed < parts.used.size())
     paint.text(x, y, "... " + std::to_string(parts.used.size() - listed) +
-                       " more: numbers at the parts' centres", 11);
+                         " more: numbers at the parts' centres", 11);
 }
 
 const CommandSpec kDrawGraphSpec = {

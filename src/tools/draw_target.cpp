@@ -223,7 +223,7 @@ Machine hypercube_machine(std::size_t dimnbr) {
     for (std::size_t d = 0; d < dimnbr; ++d)
       if (((node >> d) & 1) == 0) {
         m.links.add(m.x[std::size_t(node)], m.y[std::size_t(node)],
-                    m.x[std::size_t(node | (1LL << d))], m.y[std::size_t(node | (1LL << d))]);
+                     m.x[std::size_t(node | (1LL << d))], m.y[std::size_t(node | (1LL << d))]);
       }
   m.width = 2 * (kMargin + m.glyph) + std::max(width, 1.0) * scale;
   m.height = 2 * (kMargin + m.glyph) + std::max(height, 1.0) * scale;
@@ -557,7 +557,8 @@ int run_draw_target(int argc, char** argv) {
       paint.rect(m.x[node] - g / 2, m.y[node] - g / 2, g, g, fill, cls, outline);
     if (t >= 0 && g >= 16)
       paint.text(m.x[node], m.y[node] + 3.5, std::to_string(t), std::min(10.0, g / 2.2),
-                 Anchor::middle, load.empty() || double(load[std::size_t(t)]) > 0.6 * double(load_max) ? "#fff" : "#000");
+                 Anchor::middle,
+                 load.empty() || double(load[std::size_t(t)]) > 0.6 * double(load_max) ? "#fff" : "#000");
   }
   paint.close_group();
 
@@ -578,7 +579,7 @@ int run_draw_target(int argc, char** argv) {
     paint.text(x, y, base_name(args[2]) + ": load per terminal", 11);
     y += 15;
     paint.text(x, y, "max " + std::to_string(load_max) + ", average " +
-                       number(double(load_sum) / double(std::max<TARTAN_Num>(size, 1))), 11);
+                         number(double(load_sum) / double(std::max<TARTAN_Num>(size, 1))), 11);
     if (links.linknbr > 0) {
       paint.text(x, y + 15, "links: colour and width by volume / bandwidth", 11);
       paint.text(x, y + 30, "(each direction on its own side; max " + number(links.max_congestion) + ")", 11);
