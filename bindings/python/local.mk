@@ -1,14 +1,17 @@
 # bindings/python: the package `tartan` (`tartan64` in an --enable-int64 build), ctypes over the
 # shared library; installed into $(pythondir) when configure found python3 with NumPy. make
-# writes its _config.py with the installed library's absolute path (no LD_LIBRARY_PATH needed);
+# writes its _config.py with the installed library's absolute path (no LD_LIBRARY_PATH needed)
+# and the installed `tartan` command's (the drawing helpers of _draw.py run it);
 # `make check` runs the pytest suite on a copy in the build tree that loads .libs' library.
-TARTAN_PY_SOURCES = bindings/python/tartan/__init__.py bindings/python/tartan/_lib.py
+TARTAN_PY_SOURCES = bindings/python/tartan/__init__.py bindings/python/tartan/_lib.py \
+	bindings/python/tartan/_draw.py
 TARTAN_PY_TESTS = \
 	bindings/python/tests/conftest.py \
 	bindings/python/tests/test_graph.py \
 	bindings/python/tests/test_arch.py \
 	bindings/python/tests/test_map.py \
-	bindings/python/tests/test_network.py
+	bindings/python/tests/test_network.py \
+	bindings/python/tests/test_draw.py
 EXTRA_DIST += $(TARTAN_PY_SOURCES) $(TARTAN_PY_TESTS) bindings/python/tartan/_config.py.in \
 	bindings/python/run_pytest.sh
 dist_doc_DATA += doc/examples/compare_strategies.py
@@ -29,6 +32,7 @@ bindings/python/tartan/_config.py: $(srcdir)/bindings/python/tartan/_config.py.i
 	$(AM_V_GEN)$(MKDIR_P) bindings/python/tartan && \
 	$(tartan_py_config) \
 	  -e 's|@TARTAN_PY_LIBRARY[@]|$(libdir)/lib$(TARTAN_LIBNAME).so.$(TARTAN_SOVERSION)|g' \
+	  -e "s|@TARTAN_PY_PROGRAM[@]|$(bindir)/`echo tartan | sed '$(transform)'`$(EXEEXT)|g" \
 	  $(srcdir)/bindings/python/tartan/_config.py.in >$@-t && mv $@-t $@
 
 # The build tree's package, for the tests: the sources and a _config.py naming .libs' library.
@@ -41,6 +45,7 @@ bindings/python/check/$(TARTAN_PY_PACKAGE)/_config.py: $(TARTAN_PY_SOURCES) \
 	done && \
 	$(tartan_py_config) \
 	  -e 's|@TARTAN_PY_LIBRARY[@]|$(abs_top_builddir)/.libs/lib$(TARTAN_LIBNAME).so.$(TARTAN_SOVERSION)|g' \
+	  -e 's|@TARTAN_PY_PROGRAM[@]|$(abs_top_builddir)/tartan$(EXEEXT)|g' \
 	  $(srcdir)/bindings/python/tartan/_config.py.in >$@-t && mv $@-t $@
 
 AM_TESTS_ENVIRONMENT += \

@@ -1,6 +1,6 @@
-// `tartan draw`: pictures of a mapping as SVG. `draw graph` shows the source graph at its
-// coordinates with its vertices coloured by terminal; `draw target` (draw_target.cpp) shows the
-// machine. Public API only.
+// `tartan draw`: pictures of a mapping, drawn through a Painter (painter.hpp: SVG, or PNG and
+// PDF through cairo). `draw graph` shows the source graph at its coordinates with its vertices
+// coloured by terminal; `draw target` (draw_target.cpp) shows the machine. Public API only.
 //
 // draw graph, in linear time in the graph's size:
 //  - Coordinates come from a SCOTCH .xyz file (-g); 3-D points are drawn in the cabinet oblique
@@ -9,7 +9,7 @@
 //    component (in the order of its smallest vertex) is searched from its smallest vertex,
 //    X is the level and Y the rank within the level, centred; components sit side by side.
 //  - Parts (the vertices of one terminal) are coloured by a greedy colouring of the parts'
-//    adjacency (svg.hpp), so that parts joined by an edge never share a colour; cut edges are
+//    adjacency (colours.hpp), so that parts joined by an edge never share a colour; cut edges are
 //    thick and dark, the others thin and grey; part numbers are written at the parts' centres.
 //  - Above --aggregate vertices (default 10000) or five times as many edges, the picture is
 //    aggregated: the drawing area is divided into 256 cells along its longer side, each cell
@@ -25,6 +25,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -33,7 +34,8 @@
 #include "tartan.h"
 #include "tools/cli_common.hpp"
 #include "tools/draw.hpp"
-#include "tools/svg.hpp"
+#include "tools/colours.hpp"
+#include "tools/painter.hpp"
 #include "tools/tools.hpp"
 
 namespace tartan_cli {
@@ -296,9 +298,9 @@ PartSummary summarise_parts(const GraphView& graph, const std::vector<TARTAN_Num
   return parts;
 }
 
-void draw_detailed(SvgWriter& svg, const GraphView& graph, const std::vector<TARTAN_Num>& parttab,
+void draw_detailed(Painter& paint, const GraphView& graph, const std::vector<TARTAN_Num>& parttab,
                    const Layout& layout, const Frame& frame, const PartSummary& parts) {
-  std::string uncut;
+  Segments uncut;
   std::vector<std::pair<TARTAN_Num, TARTAN_Num>> cut;
   for (TARTAN_Num v = 0; v < graph.vertnbr; ++v)
     for (TARTAN_Num arc = graph.begin(v); arc < graph.end(v); ++arc) {
@@ -307,27 +309,27 @@ void draw_detailed(SvgWriter& svg, const GraphView& graph, const std::vector<TAR
       if (parttab[std::size_t(v)] != parttab[std::size_t(w)]) {
         cut.emplace_back(v, w);
       } else {
-        move_to(uncut, frame.px(layout.x[std::size_t(v)]), frame.py(layout.y[std::size_t(v)]));
-        line_to(uncut, frame.px(layout.x[std::size_t(w)]), frame.py(layout.y[std::size_t(w)]));
+        uncut.add(frame.px(layout.x[std::size_t(v)]), frame.py(layout.y[std::size_t(v)]),
+                   frame.px(layout.x[std::size_t(w)]), frame.py(layout.y[std::size_t(w)]));
       }
     }
   const double spacing = std::sqrt(frame.width * frame.height / double(std::max<TARTAN_Num>(graph.vertnbr, 1)));
   const double radius = std::clamp(0.3 * spacing, 0.8, 8.0);
-  svg.path(uncut, "#999", std::clamp(radius / 4, 0.3, 1.2), "edges");
-  svg.open_group("cut");
+  paint.segments(uncut, "#999", std::clamp(radius / 4, 0.3, 1.2), "edges");
+  paint.open_group("cut");
   for (const auto& edge : cut)
-    svg.line(frame.px(layout.x[std::size_t(edge.first)]), frame.py(layout.y[std::size_t(edge.first)]),
-             frame.px(layout.x[std::size_t(edge.second)]), frame.py(layout.y[std::size_t(edge.second)]),
-             "#111", std::clamp(radius * 0.6, 1.0, 3.0), "cut");
-  svg.close_group();
-  svg.open_group("vertices");
+    paint.line(frame.px(layout.x[std::size_t(edge.first)]), frame.py(layout.y[std::size_t(edge.first)]),
+                frame.px(layout.x[std::size_t(edge.second)]), frame.py(layout.y[std::size_t(edge.second)]),
+                "#111", std::clamp(radius * 0.6, 1.0, 3.0), "cut");
+  paint.close_group();
+  paint.open_group("vertices");
   for (TARTAN_Num v = 0; v < graph.vertnbr; ++v)
-    svg.circle(frame.px(layout.x[std::size_t(v)]), frame.py(layout.y[std::size_t(v)]), radius,
-               palette_colour(parts.colour[parts.of_vertex[std::size_t(v)]]), "vertex");
-  svg.close_group();
+    paint.circle(frame.px(layout.x[std::size_t(v)]), frame.py(layout.y[std::size_t(v)]), radius,
+                  palette_colour(parts.colour[parts.of_vertex[std::size_t(v)]]), "vertex");
+  paint.close_group();
 }
 
-void draw_aggregated(SvgWriter& svg, const GraphView& graph, const std::vector<TARTAN_Num>& parttab,
+void draw_aggregated(Painter& paint, const GraphView& graph, const std::vector<TARTAN_Num>& parttab,
                      const Layout& layout, const Frame& frame, const PartSummary& parts) {
   const double cell = std::max(frame.width, frame.height) / double(kCells);
   const auto columns = std::min(kCells, std::size_t(frame.width / cell) + 1);
@@ -352,18 +354,18 @@ void draw_aggregated(SvgWriter& svg, const GraphView& graph, const std::vector<T
     }
   }
   // candidate is -1 only in cells without vertices.
-  svg.open_group("cells", "shape-rendering=\"crispEdges\"");  // no seams between cells
+  paint.open_group("cells", true);  // crisp: no seams between cells
   for (std::size_t r = 0; r < rows; ++r)
     for (std::size_t c = 0; c < columns;) {
       const TARTAN_Num part = candidate[r * columns + c];
       std::size_t end = c + 1;
       while (end < columns && candidate[r * columns + end] == part) ++end;
       if (part >= 0)
-        svg.rect(kMargin + double(c) * cell, kMargin + double(r) * cell, double(end - c) * cell,
-                 cell, palette_colour(parts.colour[std::size_t(part)]), "cell");
+        paint.rect(kMargin + double(c) * cell, kMargin + double(r) * cell, double(end - c) * cell,
+                    cell, palette_colour(parts.colour[std::size_t(part)]), "cell");
       c = end;
     }
-  svg.close_group();
+  paint.close_group();
   // Cut edges between distinct cells, each pair of cells once, from centre to centre.
   std::vector<std::uint64_t> cut_cells;
   for (TARTAN_Num v = 0; v < graph.vertnbr; ++v)
@@ -375,58 +377,58 @@ void draw_aggregated(SvgWriter& svg, const GraphView& graph, const std::vector<T
     }
   std::sort(cut_cells.begin(), cut_cells.end());
   cut_cells.erase(std::unique(cut_cells.begin(), cut_cells.end()), cut_cells.end());
-  std::string border;
+  Segments border;
   auto centre_x = [&](std::size_t k) { return kMargin + (double(k % columns) + 0.5) * cell; };
   auto centre_y = [&](std::size_t k) { return kMargin + (double(k / columns) + 0.5) * cell; };
   for (std::uint64_t key : cut_cells) {
     const auto a = std::size_t(key / cellnbr), b = std::size_t(key % cellnbr);
-    move_to(border, centre_x(a), centre_y(a));
-    line_to(border, centre_x(b), centre_y(b));
+    border.add(centre_x(a), centre_y(a), centre_x(b), centre_y(b));
   }
-  svg.path(border, "#111", std::clamp(cell * 0.3, 0.6, 1.5), "cut");
+  paint.segments(border, "#111", std::clamp(cell * 0.3, 0.6, 1.5), "cut");
 }
 
 // Part numbers at the parts' centres, and the legend on the right.
-void draw_legend(SvgWriter& svg, const Frame& frame, const PartSummary& parts,
+void draw_legend(Painter& paint, const Frame& frame, const PartSummary& parts,
                  const std::vector<std::string>& lines, bool aggregated) {
   if (parts.used.size() <= kLabelledPartsMax) {
-    svg.open_group("part-numbers");
+    paint.open_group("part-numbers");
     for (std::size_t k = 0; k < parts.used.size(); ++k)
-      svg.text(frame.px(parts.cx[k]), frame.py(parts.cy[k]) + 4, std::to_string(parts.used[k]),
-               11, "middle", "#000", "stroke=\"#fff\" stroke-width=\"2.5\" paint-order=\"stroke\"");
-    svg.close_group();
+      paint.text(frame.px(parts.cx[k]), frame.py(parts.cy[k]) + 4, std::to_string(parts.used[k]),
+                  11, Anchor::middle, "#000", true);
+    paint.close_group();
   }
   const double x = kMargin * 2 + frame.width;
   double y = kMargin + 4;
   for (const std::string& line : lines) {
-    svg.text(x, y, line, 11);
+    paint.text(x, y, line, 11);
     y += 15;
   }
   y += 4;
-  svg.text(x, y, aggregated ? "cut edges: dark lines between cells" : "cut edges: thick dark lines", 11);
+  paint.text(x, y, aggregated ? "cut edges: dark lines between cells" : "cut edges: thick dark lines", 11);
   y += 15;
-  svg.text(x, y, std::to_string(parts.colours) + " colours: parts joined by an edge differ", 11);
+  paint.text(x, y, std::to_string(parts.colours) + " colours: parts joined by an edge differ", 11);
   y += 18;
   const std::size_t listed = std::min(parts.used.size(), kSwatchesMax);
-  svg.open_group("legend");
+  paint.open_group("legend");
   for (std::size_t k = 0; k < listed; ++k) {
-    svg.rect(x, y - 9, 10, 10, palette_colour(parts.colour[k]), "swatch");
-    svg.text(x + 15, y, "terminal " + std::to_string(parts.used[k]) + ": load " +
-                            std::to_string(parts.load[k]), 11);
+    paint.rect(x, y - 9, 10, 10, palette_colour(parts.colour[k]), "swatch");
+    paint.text(x + 15, y, "terminal " + std::to_string(parts.used[k]) + ": load " +
+                              std::to_string(parts.load[k]), 11);
     y += 14;
   }
-  svg.close_group();
+  paint.close_group();
   if (listed < parts.used.size())
-    svg.text(x, y, "... " + std::to_string(parts.used.size() - listed) +
-                       " more: numbers at the parts' centres", 11);
+    paint.text(x, y, "... " + std::to_string(parts.used.size() - listed) +
+                         " more: numbers at the parts' centres", 11);
 }
 
 const CommandSpec kDrawGraphSpec = {
     "draw graph",
     "GRAPH MAP",
-    "draw a mapped graph as SVG, vertices coloured by terminal",
+    "draw a mapped graph, vertices coloured by terminal",
     "Draws GRAPH with its vertices coloured by their terminal in MAP (a SCOTCH .map file that\n"
-    "maps every vertex), as SVG. Parts joined by an edge get different colours (a greedy\n"
+    "maps every vertex), as SVG, PNG or PDF (by FILE's suffix or --format; PNG and PDF need a\n"
+    "tartan built with cairo). Parts joined by an edge get different colours (a greedy\n"
     "colouring of the parts' adjacency); cut edges are thick and dark; part numbers are written\n"
     "at the parts' centres; a legend lists the figures. Coordinates come from a SCOTCH .xyz file\n"
     "(-g; `tartan graph gen --xyz` writes them); 3-D points are drawn in the cabinet oblique\n"
@@ -438,7 +440,8 @@ const CommandSpec kDrawGraphSpec = {
     {{'g', "xyz", "FILE", "vertex coordinates (SCOTCH .xyz: dimensions, count, label x y [z])"},
      {'t', "target", "TARGET", "the target MAP refers to (checks its terminal numbers)"},
      {'a', "aggregate", "N", "aggregate above N vertices (default 10000)"},
-     {'o', "output", "FILE", "write the SVG to FILE (default: standard output)"}},
+     {'o', "output", "FILE", "write the picture to FILE (default: standard output)"},
+     {'f', "format", "FORMAT", "svg, png or pdf (default: by FILE's suffix, else svg)"}},
     2,
     2};
 
@@ -446,6 +449,8 @@ int run_draw_graph(int argc, char** argv) {
   const auto parsed = parse_command(kDrawGraphSpec, argc, argv);
   if (!parsed) return kExitOk;
   const std::string graph_path = parsed->args()[0], map_path = parsed->args()[1];
+  const std::string output = parsed->value("output", "-");
+  const PictureFormat format = picture_format(output, parsed->value("format", ""));
   const long long aggregate_above =
       parse_integer(parsed->value("aggregate", "10000"), "aggregate", 0, TARTAN_NUMMAX);
   GraphHandle graph;
@@ -474,19 +479,20 @@ int run_draw_graph(int argc, char** argv) {
   if (aggregated)
     lines.insert(lines.end(), {"aggregated above " + std::to_string(aggregate_above) + " vertices:",
                                "each cell in the colour of its majority part"});
-  const std::string output = parsed->value("output", "-");
   OutputFile out(output);
   const double legend_height = 20.0 * double(lines.size() + 3) +
                                14.0 * double(std::min(parts.used.size(), kSwatchesMax) + 1);
-  SvgWriter svg(out.get(), frame.width + 3 * kMargin + kLegendWidth,
-                std::max(frame.height + 2 * kMargin, legend_height + 2 * kMargin));
-  svg.title(graph_path + " mapped by " + map_path);
+  const std::unique_ptr<Painter> painter =
+      open_painter(format, out.get(), frame.width + 3 * kMargin + kLegendWidth,
+                   std::max(frame.height + 2 * kMargin, legend_height + 2 * kMargin));
+  Painter& paint = *painter;
+  paint.title(graph_path + " mapped by " + map_path);
   if (aggregated)
-    draw_aggregated(svg, view, parttab, layout, frame, parts);
+    draw_aggregated(paint, view, parttab, layout, frame, parts);
   else
-    draw_detailed(svg, view, parttab, layout, frame, parts);
-  draw_legend(svg, frame, parts, lines, aggregated);
-  svg.finish();
+    draw_detailed(paint, view, parttab, layout, frame, parts);
+  draw_legend(paint, frame, parts, lines, aggregated);
+  paint.finish();
   out.close();
   return kExitOk;
 }
@@ -495,7 +501,7 @@ int run_draw_graph(int argc, char** argv) {
 
 int run_draw_command(int argc, char** argv) {
   return dispatch_subcommands(
-      "draw", "draw mappings as SVG pictures",
+      "draw", "draw mappings as pictures (SVG; PNG and PDF with cairo)",
       {{"graph", "the graph at its coordinates, vertices coloured by terminal", run_draw_graph},
        {"target", "the machine, terminals and links shaded by load", run_draw_target}},
       argc, argv);

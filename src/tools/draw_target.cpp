@@ -1,10 +1,10 @@
-// `tartan draw target`: the machine behind a target, from its shape (TARTAN_archShape), as SVG.
-// Public API only.
+// `tartan draw target`: the machine behind a target, from its shape (TARTAN_archShape), as a
+// picture (painter.hpp: SVG, PNG, PDF). Public API only.
 //  - Meshes and tori: the grid of dimensions 0 (x, across) and 1 (y, down) as one panel, one
 //    panel per slice of the further dimensions (z = 0, 1, ... for 3-D), side by side in rows.
 //    Links join grid neighbours within a panel; a torus's wrap-around links are the lighter
 //    stubs leaving the panel's borders. Links along dimensions 2 and up join equal positions of
-//    neighbouring slices and are not drawn.
+//    neighbouring slices: diagonal stubs from each of their nodes (slice_direction).
 //  - Hypercubes: a linear projection: dimensions 0 and 1 span a square, dimension 2 recedes
 //    obliquely (a cube), each further dimension translates the drawing so far beside itself,
 //    alternately across and down; links join nodes differing in one bit.
@@ -20,13 +20,15 @@
 // (volume per unit of bandwidth, TARTAN_graphMapLinkLoads), with a second colour bar.
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "tartan.h"
 #include "tools/cli_common.hpp"
 #include "tools/draw.hpp"
-#include "tools/svg.hpp"
+#include "tools/colours.hpp"
+#include "tools/painter.hpp"
 #include "tools/tools.hpp"
 
 namespace tartan_cli {
@@ -49,14 +51,41 @@ struct Machine {
   std::vector<double> x, y;          // per node of the whole machine (terminal positions)
   double glyph = 10;                 // side or diameter of a node
   bool round = false;                // circles (hypercube) or squares
-  std::string links, wrap_links;     // path data
+  Segments links, wrap_links;
+  Segments slice_links;              // grids: stubs of the links between slices
   std::vector<double> sx, sy;        // switches (trees)
   std::vector<Label> labels;         // panel captions
   std::vector<long long> panel;      // grids: the panel of each node (empty: one picture)
   double cell = 0;                   // grids: the distance between neighbours
+  std::vector<TARTAN_Num> dims;      // grids: the size of each dimension
   double width = 0, height = 0;      // extent, margins included
   std::vector<std::string> how;      // legend lines
 };
+
+// Links between slices of a grid (along a dimension d >= 2) join equal positions of two
+// panels: each is drawn as a short stub leaving its tail node diagonally, as depth recedes in
+// a cabinet oblique projection: for d = 2, 4, ... up and to the right towards the next slice,
+// down and to the left towards the previous one; for d = 3, 5, ... up and to the left, down
+// and to the right. The stub is kSliceStub grid steps long.
+constexpr double kSliceStub = 0.6;
+
+// The unit vector of the stub of the link from grid node a to grid node b, neighbours along a
+// dimension d >= 2 of dims (a torus of size 2 along d: towards the next slice both ways).
+void slice_direction(const std::vector<TARTAN_Num>& dims, long long a, long long b, double& ux,
+                     double& uy) {
+  std::size_t d = 0;
+  long long xa = 0, xb = 0;
+  for (; d < dims.size(); ++d, a /= dims[d - 1], b /= dims[d - 1]) {
+    xa = a % dims[d];
+    xb = b % dims[d];
+    if (xa != xb) break;
+  }
+  ux = uy = 0;
+  if (d == dims.size()) return;  // a and b are the same node: no direction
+  const double sign = (xa + 1) % dims[d] == xb ? 1 : -1, unit = std::sqrt(0.5);
+  ux = sign * (d % 2 == 0 ? unit : -unit);
+  uy = -sign * unit;
+}
 
 void check_drawable(long long nodes, long long links) {
   if (nodes > kNodesMax || links > kLinksMax)
@@ -80,7 +109,8 @@ Machine grid_machine(const std::vector<TARTAN_Num>& dims, bool wrap) {
                        double(rows * d1) + gap * double(rows - 1)),
       3.0, 40.0);
   Machine m;
-  m.glyph = 0.8 * s;
+  m.glyph = (dims.size() > 2 ? 0.6 : 1) * 0.8 * s;  // with slices, room for their stubs
+  m.dims = dims;
   m.x.resize(std::size_t(nodes));
   m.y.resize(std::size_t(nodes));
   auto origin_x = [&](long long panel) { return kMargin + double(panel % columns) * (double(d0) + gap) * s; };
@@ -99,20 +129,29 @@ Machine grid_machine(const std::vector<TARTAN_Num>& dims, bool wrap) {
     const long long x0 = node % d0, x1 = (node / d0) % d1;
     const double x = m.x[std::size_t(node)], y = m.y[std::size_t(node)];
     if (x0 + 1 < d0) {
-      move_to(m.links, x, y);
-      line_to(m.links, m.x[std::size_t(node + 1)], y);
+      m.links.add(x, y, m.x[std::size_t(node + 1)], y);
     }
     if (x1 + 1 < d1) {
-      move_to(m.links, x, y);
-      line_to(m.links, x, m.y[std::size_t(node + d0)]);
+      m.links.add(x, y, x, m.y[std::size_t(node + d0)]);
     }
     if (wrap && d0 > 2 && (x0 == 0 || x0 + 1 == d0)) {
-      move_to(m.wrap_links, x, y);
-      line_to(m.wrap_links, x + (x0 == 0 ? -0.75 : 0.75) * s, y);
+      m.wrap_links.add(x, y, x + (x0 == 0 ? -0.75 : 0.75) * s, y);
     }
     if (wrap && d1 > 2 && (x1 == 0 || x1 + 1 == d1)) {
-      move_to(m.wrap_links, x, y);
-      line_to(m.wrap_links, x, y + (x1 == 0 ? -0.75 : 0.75) * s);
+      m.wrap_links.add(x, y, x, y + (x1 == 0 ? -0.75 : 0.75) * s);
+    }
+    long long stride = d0 * d1, rest = node / stride;
+    for (std::size_t d = 2; d < dims.size(); stride *= dims[d], rest /= dims[d], ++d) {
+      const long long xd = rest % dims[d];
+      double ux = 0, uy = 0;
+      if (xd + 1 < dims[d] || (wrap && dims[d] > 2)) {
+        slice_direction(dims, node, node + ((xd + 1) % dims[d] - xd) * stride, ux, uy);
+        m.slice_links.add(x, y, x + ux * kSliceStub * s, y + uy * kSliceStub * s);
+      }
+      if (xd > 0 || (wrap && dims[d] > 2)) {
+        slice_direction(dims, node, node + ((xd + dims[d] - 1) % dims[d] - xd) * stride, ux, uy);
+        m.slice_links.add(x, y, x + ux * kSliceStub * s, y + uy * kSliceStub * s);
+      }
     }
   }
   for (long long panel = 0; panels > 1 && panel < panels; ++panel) {
@@ -127,7 +166,13 @@ Machine grid_machine(const std::vector<TARTAN_Num>& dims, bool wrap) {
   m.width = 2 * kMargin + (double(columns * d0) + gap * double(columns - 1)) * s;
   m.height = 2 * kMargin + double(rows) * (double(d1) * s + caption) + gap * s * double(rows - 1);
   m.how = {std::string(wrap ? "torus" : "mesh") + ": x across, y down"};
-  if (dims.size() > 2) m.how.push_back("one panel per slice of the further dimensions");
+  if (dims.size() > 2) {
+    m.how.push_back("one panel per slice of the further dimensions;");
+    m.how.push_back(dims.size() == 3 ? "links between slices: diagonal stubs, up-right to z+1,"
+                                     : "links between slices: diagonal stubs, up to the next");
+    m.how.push_back(dims.size() == 3 ? "down-left to z-1"
+                                     : "slice (right: dims 2, 4, ...; left: 3, 5, ...)");
+  }
   if (wrap) m.how.push_back("stubs at the borders: wrap-around links");
   return m;
 }
@@ -177,8 +222,8 @@ Machine hypercube_machine(std::size_t dimnbr) {
   for (long long node = 0; node < nodes; ++node)
     for (std::size_t d = 0; d < dimnbr; ++d)
       if (((node >> d) & 1) == 0) {
-        move_to(m.links, m.x[std::size_t(node)], m.y[std::size_t(node)]);
-        line_to(m.links, m.x[std::size_t(node | (1LL << d))], m.y[std::size_t(node | (1LL << d))]);
+        m.links.add(m.x[std::size_t(node)], m.y[std::size_t(node)],
+                     m.x[std::size_t(node | (1LL << d))], m.y[std::size_t(node | (1LL << d))]);
       }
   m.width = 2 * (kMargin + m.glyph) + std::max(width, 1.0) * scale;
   m.height = 2 * (kMargin + m.glyph) + std::max(height, 1.0) * scale;
@@ -216,8 +261,7 @@ Machine tree_machine(const std::vector<TARTAN_Num>& arity, long long leaves) {
         m.y[std::size_t(j)] = y;
       }
       if (depth > 0) {
-        move_to(m.links, node_x(depth - 1, j / arity[depth - 1]), node_y(depth - 1));
-        line_to(m.links, x, y);
+        m.links.add(node_x(depth - 1, j / arity[depth - 1]), node_y(depth - 1), x, y);
       }
     }
   }
@@ -250,8 +294,7 @@ struct Links {
   TARTAN_Num linknbr = 0;  // 0: none drawn (no links, or no place for their nodes)
   std::vector<TARTAN_Num> src, dst, place;
   std::vector<double> bandwidth, volume;
-  double max_congestion = 0, hidden_max = 0;
-  long long hidden = 0;  // links between grid slices, not drawn
+  double max_congestion = 0;
   std::string note;      // why there are none
 };
 
@@ -295,8 +338,9 @@ Links read_links(const TARTAN_Graph* graph, const TARTAN_Arch* arch,
 // Each directed link as a line on the right-hand side of its direction (so that a->b and b->a
 // lie side by side), coloured and widened by its volume per unit of bandwidth; unloaded links
 // thin and grey. Within a grid panel, a link longer than one step is a wrap-around link: a stub
-// leaves its tail away from its head. Links between panels (slices) are counted, not drawn.
-void draw_links(SvgWriter& svg, const Machine& m, TARTAN_Num nodenbr, Links& links,
+// leaves its tail away from its head. A link between panels (slices) is a diagonal stub from
+// its tail (slice_direction).
+void draw_links(Painter& paint, const Machine& m, TARTAN_Num nodenbr, const Links& links,
                 double width) {
   auto x_of = [&](TARTAN_Num place) {
     return place < nodenbr ? m.x[std::size_t(place)] : m.sx[std::size_t(place - nodenbr)];
@@ -304,13 +348,18 @@ void draw_links(SvgWriter& svg, const Machine& m, TARTAN_Num nodenbr, Links& lin
   auto y_of = [&](TARTAN_Num place) {
     return place < nodenbr ? m.y[std::size_t(place)] : m.sy[std::size_t(place - nodenbr)];
   };
-  svg.open_group("links");
+  paint.open_group("links");
   for (std::size_t i = 0; i < std::size_t(links.linknbr); ++i) {
     const TARTAN_Num p = links.place[std::size_t(links.src[i])], q = links.place[std::size_t(links.dst[i])];
     const double congestion = links.volume[i] / links.bandwidth[i];
+    const double t = links.max_congestion > 0 ? congestion / links.max_congestion : 0;
+    const double w = congestion > 0 ? width * (0.8 + 2.2 * t) : width * 0.6;
+    const std::string colour = congestion > 0 ? scale_colour(t) : "#cccccc";
     if (!m.panel.empty() && m.panel[std::size_t(p)] != m.panel[std::size_t(q)]) {
-      ++links.hidden;
-      links.hidden_max = std::max(links.hidden_max, congestion);
+      double ux = 0, uy = 0;
+      slice_direction(m.dims, p, q, ux, uy);
+      const double x = x_of(p), y = y_of(p), length = kSliceStub * m.cell;
+      paint.line(x, y, x + ux * length, y + uy * length, colour, w, "slice-link");
       continue;
     }
     double x1 = x_of(p), y1 = y_of(p), x2 = x_of(q), y2 = y_of(q);
@@ -319,14 +368,11 @@ void draw_links(SvgWriter& svg, const Machine& m, TARTAN_Num nodenbr, Links& lin
       x2 = x1 - dx / length * 0.75 * m.cell;
       y2 = y1 - dy / length * 0.75 * m.cell;
     }
-    const double t = links.max_congestion > 0 ? congestion / links.max_congestion : 0;
-    const double w = congestion > 0 ? width * (0.8 + 2.2 * t) : width * 0.6;
     const double off = std::max(w * 0.6, m.glyph * 0.08);
     const double ox = -dy / length * off, oy = dx / length * off;  // right of the direction
-    svg.line(x1 + ox, y1 + oy, x2 + ox, y2 + oy, congestion > 0 ? scale_colour(t) : "#cccccc", w,
-             "link");
+    paint.line(x1 + ox, y1 + oy, x2 + ox, y2 + oy, colour, w, "link");
   }
-  svg.close_group();
+  paint.close_group();
 }
 
 // Targets whose network has switches but no geometry (net targets, deco 2): every node by
@@ -382,8 +428,7 @@ Machine network_machine(const TARTAN_Arch* arch, TARTAN_Num size, TARTAN_Num nod
   auto y_of = [&](TARTAN_Num v) { return v < size ? m.y[std::size_t(v)] : m.sy[std::size_t(v - size)]; };
   for (std::size_t i = 0; i < src.size(); ++i)
     if (src[i] < dst[i]) {
-      move_to(m.links, x_of(src[i]), y_of(src[i]));
-      line_to(m.links, x_of(dst[i]), y_of(dst[i]));
+      m.links.add(x_of(src[i]), y_of(src[i]), x_of(dst[i]), y_of(dst[i]));
     }
   m.width = 2 * kMargin + double(offset) * sx;
   m.height = 2 * kMargin + 6 + double(depth) * sy;
@@ -394,9 +439,11 @@ Machine network_machine(const TARTAN_Arch* arch, TARTAN_Num size, TARTAN_Num nod
 const CommandSpec kDrawTargetSpec = {
     "draw target",
     "TARGET [GRAPH MAP]",
-    "draw the machine behind a target as SVG, terminals shaded by load",
-    "Draws TARGET (a target file or 'hwloc') as SVG: meshes and tori as grids (one panel per\n"
-    "slice beyond the second dimension, wrap-around links as stubs), hypercubes projected\n"
+    "draw the machine behind a target, terminals shaded by load",
+    "Draws TARGET (a target file or 'hwloc') as SVG, PNG or PDF (by FILE's suffix or --format;\n"
+    "PNG and PDF need a tartan built with cairo): meshes and tori as grids (one panel per\n"
+    "slice beyond the second dimension, wrap-around links as stubs, links between slices as\n"
+    "diagonal stubs: up-right to the next slice, down-left to the previous), hypercubes projected\n"
     "(bits 0 and 1 a square, bit 2 oblique, further bits side by side), tree-leaf targets as\n"
     "trees with their switches, a sub target within the whole machine (the other nodes pale\n"
     "grey), networks with switches (net targets) by breadth-first levels, other targets\n"
@@ -405,7 +452,8 @@ const CommandSpec kDrawTargetSpec = {
     "their vertices) and, on targets with links, each directed link is coloured and widened by\n"
     "its load (volume per unit of bandwidth along the static routes), with colour bars.\n"
     "Machines above 65536 nodes or 300000 links are refused.",
-    {{'o', "output", "FILE", "write the SVG to FILE (default: standard output)"}},
+    {{'o', "output", "FILE", "write the picture to FILE (default: standard output)"},
+     {'f', "format", "FORMAT", "svg, png or pdf (default: by FILE's suffix, else svg)"}},
     1,
     3};
 
@@ -418,6 +466,8 @@ int run_draw_target(int argc, char** argv) {
   if (!parsed) return kExitOk;
   const std::vector<std::string>& args = parsed->args();
   if (args.size() == 2) throw UsageError("give both GRAPH and MAP, or neither");
+  const std::string output = parsed->value("output", "-");
+  const PictureFormat format = picture_format(output, parsed->value("format", ""));
   const std::string target_path = args[0];
   ArchHandle arch;
   load_target_argument(arch.get(), target_path);
@@ -468,27 +518,30 @@ int run_draw_target(int argc, char** argv) {
       links = read_links(graph.get(), arch.get(), parttab, target_path, network);
     else
       links.note = "links not drawn: this kind has no geometry";
-    if (links.linknbr > 0 && !m.panel.empty()) m.glyph *= 0.6;  // room for the links between
+    // Room for the two directions of each link (3-D grids have made room for their stubs).
+    if (links.linknbr > 0 && !m.panel.empty() && m.dims.size() <= 2) m.glyph *= 0.6;
   }
-  const std::string output = parsed->value("output", "-");
   OutputFile out(output);
-  SvgWriter svg(out.get(), m.width + kMargin + kLegendWidth, std::max(m.height, 300.0));
-  svg.title(target_path + (load.empty() ? "" : " with the loads of " + args[2]));
+  const std::unique_ptr<Painter> painter =
+      open_painter(format, out.get(), m.width + kMargin + kLegendWidth, std::max(m.height, 300.0));
+  Painter& paint = *painter;
+  paint.title(target_path + (load.empty() ? "" : " with the loads of " + args[2]));
   const double link_width = std::clamp(m.glyph / 6, 0.4, 2.5);
   if (links.linknbr == 0) {
-    svg.path(m.links, "#888", link_width, "links");
-    svg.path(m.wrap_links, "#bbb", link_width, "wrap-links");
+    paint.segments(m.links, "#888", link_width, "links");
+    paint.segments(m.wrap_links, "#bbb", link_width, "wrap-links");
+    paint.segments(m.slice_links, "#888", link_width, "slice-links");
   } else {
-    draw_links(svg, m, nodenbr, links, link_width);
+    draw_links(paint, m, nodenbr, links, link_width);
   }
-  svg.open_group("switches");
+  paint.open_group("switches");
   for (std::size_t k = 0; k < m.sx.size(); ++k) {
     const double side = std::clamp(m.glyph * 0.5, 3.0, 10.0);
-    svg.rect(m.sx[k] - side / 2, m.sy[k] - side / 2, side, side, "#333", "switch");
+    paint.rect(m.sx[k] - side / 2, m.sy[k] - side / 2, side, side, "#333", "switch");
   }
-  svg.close_group();
-  for (const Label& label : m.labels) svg.text(label.x, label.y, label.text, 11);
-  svg.open_group("nodes");
+  paint.close_group();
+  for (const Label& label : m.labels) paint.text(label.x, label.y, label.text, 11);
+  paint.open_group("nodes");
   const double g = m.glyph;
   for (std::size_t node = 0; node < terminal_of.size(); ++node) {
     const TARTAN_Num t = terminal_of[node];
@@ -497,16 +550,17 @@ int run_draw_target(int argc, char** argv) {
               : load.empty() ? "#4e79a7"
                              : scale_colour(load_max > 0 ? double(load[std::size_t(t)]) / double(load_max) : 0);
     const char* cls = t < 0 ? "idle" : "term";
-    const std::string stroke = t < 0 ? "stroke=\"#bbb\" stroke-width=\"0.5\"" : "stroke=\"#333\" stroke-width=\"0.5\"";
+    const Outline outline{t < 0 ? "#bbb" : "#333", 0.5};
     if (m.round)
-      svg.circle(m.x[node], m.y[node], g / 2, fill, cls, stroke);
+      paint.circle(m.x[node], m.y[node], g / 2, fill, cls, outline);
     else
-      svg.rect(m.x[node] - g / 2, m.y[node] - g / 2, g, g, fill, cls, stroke);
+      paint.rect(m.x[node] - g / 2, m.y[node] - g / 2, g, g, fill, cls, outline);
     if (t >= 0 && g >= 16)
-      svg.text(m.x[node], m.y[node] + 3.5, std::to_string(t), std::min(10.0, g / 2.2), "middle",
-               load.empty() || double(load[std::size_t(t)]) > 0.6 * double(load_max) ? "#fff" : "#000");
+      paint.text(m.x[node], m.y[node] + 3.5, std::to_string(t), std::min(10.0, g / 2.2),
+                 Anchor::middle,
+                 load.empty() || double(load[std::size_t(t)]) > 0.6 * double(load_max) ? "#fff" : "#000");
   }
-  svg.close_group();
+  paint.close_group();
 
   const double x = m.width + kMargin;
   double y = kMargin + 4;
@@ -517,33 +571,28 @@ int run_draw_target(int argc, char** argv) {
     lines.push_back(std::to_string(nodenbr - size) + " nodes of the whole machine unused (grey)");
   lines.insert(lines.end(), m.how.begin(), m.how.end());
   for (const std::string& line : lines) {
-    svg.text(x, y, line, 11);
+    paint.text(x, y, line, 11);
     y += 15;
   }
   if (!load.empty()) {
     y += 5;
-    svg.text(x, y, base_name(args[2]) + ": load per terminal", 11);
+    paint.text(x, y, base_name(args[2]) + ": load per terminal", 11);
     y += 15;
-    svg.text(x, y, "max " + std::to_string(load_max) + ", average " +
-                       number(double(load_sum) / double(std::max<TARTAN_Num>(size, 1))), 11);
+    paint.text(x, y, "max " + std::to_string(load_max) + ", average " +
+                         number(double(load_sum) / double(std::max<TARTAN_Num>(size, 1))), 11);
     if (links.linknbr > 0) {
-      svg.text(x, y + 15, "links: colour and width by volume / bandwidth", 11);
-      svg.text(x, y + 30, "(each direction on its own side; max " + number(links.max_congestion) + ")", 11);
+      paint.text(x, y + 15, "links: colour and width by volume / bandwidth", 11);
+      paint.text(x, y + 30, "(each direction on its own side; max " + number(links.max_congestion) + ")", 11);
       y += 30;
-      if (links.hidden > 0) {
-        svg.text(x, y + 15, std::to_string(links.hidden) + " links between slices not drawn (max " +
-                                number(links.hidden_max) + ")", 11);
-        y += 15;
-      }
     } else if (!links.note.empty()) {
-      svg.text(x, y + 15, links.note, 11);
+      paint.text(x, y + 15, links.note, 11);
       y += 15;
     }
     y += 30;
-    svg.colour_bar(x, y, 16, 160, 0, double(load_max), "terminal load");
-    if (links.linknbr > 0) svg.colour_bar(x + 110, y, 16, 160, 0, links.max_congestion, "link load");
+    paint.colour_bar(x, y, 16, 160, 0, double(load_max), "terminal load");
+    if (links.linknbr > 0) paint.colour_bar(x + 110, y, 16, 160, 0, links.max_congestion, "link load");
   }
-  svg.finish();
+  paint.finish();
   out.close();
   return kExitOk;
 }

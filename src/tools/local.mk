@@ -14,4 +14,11 @@ tartan_SOURCES += src/tools/cmd_arch_hierarchy.cpp
 tartan_LDADD = libtartan.la
 tartan_SOURCES += src/tools/cmd_map.cpp src/tools/cmd_stats.cpp
 tartan_SOURCES += src/tools/cmd_draw.cpp src/tools/draw_target.cpp src/tools/draw.hpp \
-	src/tools/svg.hpp src/tools/svg.cpp
+	src/tools/colours.hpp src/tools/colours.cpp src/tools/painter.hpp src/tools/painter.cpp \
+	src/tools/svg_painter.cpp
+# PNG and PDF pictures through cairo (--with-cairo): the command links it, the library never.
+tartan_CPPFLAGS = $(AM_CPPFLAGS) $(CAIRO_CFLAGS)
+if HAVE_CAIRO
+tartan_SOURCES += src/tools/cairo_painter.cpp
+tartan_LDADD += $(CAIRO_LIBS)
+endif

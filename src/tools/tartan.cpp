@@ -9,6 +9,7 @@
 #include "config.h"
 #include "tartan.h"
 #include "tools/cli_common.hpp"
+#include "tools/painter.hpp"
 #include "tools/tools.hpp"
 
 namespace tartan_cli {
@@ -38,7 +39,7 @@ const Family kFamilies[] = {
     {"arch", "inspect, restrict and build target architectures", run_arch_command},
     {"map", "map a graph onto a target (writes a .map file)", run_map_command},
     {"stats", "print the quality figures of a mapping (SCOTCH's gmtst)", run_stats_command},
-    {"draw", "draw a mapping as SVG: the graph, or the machine with its loads", run_draw_command},
+    {"draw", "draw a mapping (SVG, PNG, PDF): the graph, or the machine with its loads", run_draw_command},
 };
 
 void print_usage(std::FILE* stream) {
@@ -64,6 +65,7 @@ void print_version() {
   std::printf("TARTAN_Num: %d bits\n", TARTAN_NUM_BITS);
   std::printf("zlib: %s\n", kWithZlib ? "yes" : "no");
   std::printf("hwloc: %s\n", kWithHwloc ? "yes" : "no");
+  std::printf("cairo: %s\n", have_cairo() ? "yes (tartan draw: PNG and PDF)" : "no");
 }
 
 int run(int argc, char** argv) {

@@ -27,4 +27,5 @@ tests_c_test_header_cxx_CXXFLAGS = $(AM_CXXFLAGS) -std=c++11 -pedantic -Werror
 tests_c_test_header_cxx_LDADD = $(TARTAN_CUNIT_LDADD)
 doc_examples_readme_example_SOURCES = doc/examples/readme_example.c
 doc_examples_readme_example_LDADD = $(TARTAN_LIB_LA)
-TARTAN_CLI_TESTS += tests/cli/draw.sh
+TARTAN_CLI_TESTS += tests/cli/draw.sh tests/cli/draw_cairo.sh
+EXTRA_DIST += tests/cli/fontconfig.supp

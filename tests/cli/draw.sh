@@ -38,6 +38,22 @@ expect_count() {
   fi
 }
 
+# expect_segments FILE CLASS N: the elements of class CLASS (paths) have N segments in all.
+expect_segments() {
+  checks=$((checks + 1))
+  got=$("$PY" - "$1" "$2" <<'EOF'
+import sys, xml.etree.ElementTree as ET
+print(sum(e.get("d", "").count("M") for e in ET.parse(sys.argv[1]).getroot().iter()
+          if e.get("class") == sys.argv[2]))
+EOF
+)
+  if [ "$got" = "$3" ]; then
+    echo "ok: $1: $3 segments of class $2"
+  else
+    fail "$1: $got segments of class $2, expected $3"
+  fi
+}
+
 # renders FILE: rsvg-convert turns it into a PNG, when rsvg-convert is installed.
 renders() {
   command -v rsvg-convert >/dev/null 2>&1 || return 0
@@ -109,20 +125,30 @@ expect_run 0 '' "$T" draw target "$TARTAN_ARCH_DIR/torus3D_4x4x4.tgt" -o "$w/t.s
 expect_count "$w/t.svg" term 64
 expect_count "$w/t.svg" links 1
 expect_count "$w/t.svg" wrap-links 1
+expect_count "$w/t.svg" slice-links 1
+# The links between slices as stubs, two per node of the 4 x 4 x 4 torus (wrap-around in z),
+# 16 of a 2 x 2 x 3 mesh (4 + 4 upwards, 4 + 4 downwards).
+expect_segments "$w/t.svg" slice-links 128
+expect_run 0 'links between slices: diagonal stubs, up-right to z\+1' cat "$w/t.svg"
+printf 'mesh3D 2 2 3\n' >"$w/m223.tgt"
+expect_run 0 '' "$T" draw target "$w/m223.tgt" -o "$w/m223.svg"
+expect_segments "$w/m223.svg" slice-links 16
+expect_segments "$w/m223.svg" links 12
+renders "$w/m223.svg"
 renders "$w/t.svg"
 expect_run 0 '' "$T" draw target "$w/h3.tgt" "$w/m.grf" "$w/h.map" -o "$w/h.svg"
 expect_count "$w/h.svg" term 8
 expect_count "$w/h.svg" colourbar 2
 expect_count "$w/h.svg" link 24
 renders "$w/h.svg"
-# Links coloured by load: within the torus's slices (the 128 between slices are counted), in
-# the tree up and down every level, in a sub through the whole machine.
+# Links coloured by load: within the torus's slices, between its slices (stubs, 128 directed
+# links), in the tree up and down every level, in a sub through the whole machine.
 expect_run 0 '' "$T" map "$w/m.grf" "$TARTAN_ARCH_DIR/torus3D_4x4x4.tgt" -o "$w/t.map"
 expect_run 0 '' "$T" draw target "$TARTAN_ARCH_DIR/torus3D_4x4x4.tgt" "$w/m.grf" "$w/t.map" \
   -o "$w/tm.svg"
 expect_count "$w/tm.svg" link 256
 expect_count "$w/tm.svg" term 64
-expect_run 0 '128 links between slices not drawn' cat "$w/tm.svg"
+expect_count "$w/tm.svg" slice-link 128
 renders "$w/tm.svg"
 expect_run 0 '' "$T" map "$w/m.grf" "$w/tl.tgt" -o "$w/tl.map"
 expect_run 0 '' "$T" draw target "$w/tl.tgt" "$w/m.grf" "$w/tl.map" -o "$w/tlm.svg"

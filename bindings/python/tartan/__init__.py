@@ -18,7 +18,8 @@ Example::
 Contents: :class:`Graph` (source graphs), :class:`Arch` (targets), :func:`map` and
 :func:`part` (compute mappings), :func:`stats` (gmtst's figures), :func:`net_stats` and
 :func:`link_loads` (network figures and per-link traffic), :func:`load_mapping` and
-:func:`save_mapping` (SCOTCH .map files), :class:`TartanError` (every failure the library
+:func:`save_mapping` (SCOTCH .map files), :func:`draw_graph` and :func:`draw_target`
+(pictures, through the ``tartan draw`` command), :class:`TartanError` (every failure the library
 reports, with its code and message). Strategy strings follow doc/strategy.md of Tartan.
 """
 
@@ -36,7 +37,7 @@ from ._lib import (NUM_BITS, NUM_DTYPE, STRATBALANCE, STRATDEFAULT, STRATQUALITY
 from ._lib import EFORMAT, EHANDLE, EINTERNAL, EINVAL, EIO, ENOMEM, ENOTSUP, EOVERFLOW
 
 __all__ = ["Graph", "Arch", "map", "remap", "part", "stats", "net_stats", "NetStats",
-           "link_loads", "Links", "load_mapping", "save_mapping",
+           "link_loads", "Links", "load_mapping", "save_mapping", "draw_graph", "draw_target",
            "TartanError", "TartanIOError", "version", "NUM_BITS", "NUM_DTYPE",
            "STRATDEFAULT", "STRATQUALITY", "STRATSPEED", "STRATBALANCE", "STRATSAFETY",
            "STRATRECURSIVE", "EINVAL", "ENOMEM", "EIO", "EFORMAT", "ENOTSUP", "EHANDLE",
@@ -258,6 +259,17 @@ class Graph(_Handle):
         adjncy = copy(edgetab, last)[first:] - b
         eweights = copy(edlotab, last)
         return xadj, adjncy, copy(velotab, n), None if eweights is None else eweights[first:]
+
+    def _labels(self):
+        """The vertex labels as a new NumPy array (base + index when the graph has none)."""
+        P = _lib._NumP
+        base, vertnbr, edgenbr = _lib.Num(0), _lib.Num(0), _lib.Num(0)
+        verttab, vendtab, velotab, vlbltab, edgetab, edlotab = P(), P(), P(), P(), P(), P()
+        _lib_.TARTAN_graphData(self._handle, base, vertnbr, verttab, vendtab, velotab, vlbltab,
+                               edgenbr, edgetab, edlotab)
+        if vlbltab and vertnbr.value > 0:
+            return np.ctypeslib.as_array(vlbltab, shape=(vertnbr.value,)).copy()
+        return np.arange(base.value, base.value + vertnbr.value, dtype=NUM_DTYPE)
 
     def stat(self):
         """SCOTCH's graph statistics as a dict: vertex loads, degrees and edge loads (min,
@@ -739,3 +751,6 @@ def load_mapping(graph, arch, path):
     with _Mapping(graph, arch, parttab) as handle:
         _check(_lib_.TARTAN_graphMapLoadPath(graph._handle, handle, _lib.fspath(path)))
     return parttab
+
+
+from ._draw import draw_graph, draw_target  # noqa: E402 (uses Graph, Arch and save_mapping)
