@@ -131,16 +131,16 @@ int check_symmetry(const Dist &dist, Num baseval, std::string *message) {
       break;
     }
   }
-  // Sums must fit in TARTAN_Num: vertex loads and arc weights, summed in 64 bits per rank
-  // and globally (a 64-bit sum of per-rank sums that each fit cannot overflow at 10^4 ranks).
-  if (code == 0) {
+  // Sums must fit in TARTAN_Num: vertex loads and arc weights, summed in long double (exact
+  // far beyond TARTAN_NUMMAX for non-negative integers).
+  {  // on every rank, whatever its own outcome: a collective
     long double velo = 0, edlo = 0;
     for (Num x : dist.veloloctab) velo += x;
     for (Num x : dist.edloloctab) edlo += x;
     long double local[2] = {velo, edlo}, global[2] = {0, 0};
     MPI_Allreduce(local, global, 2, MPI_LONG_DOUBLE, MPI_SUM, dist.comm);
-    if (global[0] > static_cast<long double>(TARTAN_NUMMAX) ||
-        global[1] > static_cast<long double>(TARTAN_NUMMAX)) {
+    if (code == 0 && (global[0] > static_cast<long double>(TARTAN_NUMMAX) ||
+                      global[1] > static_cast<long double>(TARTAN_NUMMAX))) {
       code = TARTAN_EOVERFLOW;
       text = "the sum of vertex loads or arc weights exceeds TARTAN_Num";
     }

@@ -315,8 +315,7 @@ double cut_cost(Num n, const Num *vert, const Num *edge, const Num *edlo, const 
   return cost / 2;
 }
 
-// Maps the coarsest graph: gathered on every rank, mapped on up to four of them, each on a
-// relabelling seeded by its rank (rank 0: the graph as it is), the cheapest kept.
+// Maps the coarsest graph: gathered on every rank, mapped on up to four of them.
 std::vector<Num> map_coarsest(const Dist &d, const TARTAN_Arch *arch, TARTAN_Strat *strat,
                               const Distances &dist) {
   std::vector<int> vcounts(d.size), ecounts(d.size), vdispl(d.size, 0), edispl(d.size, 0);
@@ -335,46 +334,57 @@ std::vector<Num> map_coarsest(const Dist &d, const TARTAN_Arch *arch, TARTAN_Str
   MPI_Allgatherv(d.edgeloctab.data(), eloc, num_type(), edge.data(), ecounts.data(), edispl.data(), num_type(), d.comm);
   MPI_Allgatherv(d.edloloctab.data(), eloc, num_type(), edlo.data(), ecounts.data(), edispl.data(), num_type(), d.comm);
   for (Num v = 0; v < n; ++v) vert[v + 1] += vert[v];
-  int runners = std::min(d.size, 4);
+  // Four runs on four relabellings of the graph (run 0: the graph as it is), run t on rank
+  // t mod size; the cheapest kept, ties to the lowest run: the result does not depend on
+  // the rank count.
+  constexpr int kRuns = 4;
   std::vector<Num> part(n, 0);
   double cost = HUGE_VAL;
+  int run_kept = kRuns;
   local_step(d.comm, [&] {
-    if (d.rank >= runners) return;
-    // Relabelling: new number of old vertex v is perm[v]; rank 0 keeps the identity.
-    std::vector<Num> perm(n), inv(n);
-    std::iota(inv.begin(), inv.end(), 0);
-    if (d.rank > 0) {
-      std::vector<std::uint64_t> keys(n);
-      for (Num v = 0; v < n; ++v) keys[v] = mix(static_cast<std::uint64_t>(v) ^ mix(d.rank));
-      std::sort(inv.begin(), inv.end(), [&](Num a, Num b) { return keys[a] != keys[b] ? keys[a] < keys[b] : a < b; });
-    }
-    for (Num i = 0; i < n; ++i) perm[inv[i]] = i;
-    std::vector<Num> pvert(n + 1, 0), pvelo(n), pedge(m), pedlo(m), ppart(n);
-    for (Num i = 0; i < n; ++i) {
-      Num v = inv[i];
-      pvelo[i] = velo[v];
-      pvert[i + 1] = pvert[i] + vert[v + 1] - vert[v];
-      for (Num e = vert[v], f = pvert[i]; e < vert[v + 1]; ++e, ++f) {
-        pedge[f] = perm[edge[e]];
-        pedlo[f] = edlo[e];
+    std::vector<Num> perm(n), inv(n), pvert(n + 1, 0), pvelo(n), pedge(m), pedlo(m), ppart(n),
+        mine(n);
+    for (int run = d.rank; run < kRuns; run += d.size) {
+      // Relabelling: old vertex v becomes perm[v]; sorted by a hash seeded with the run.
+      std::iota(inv.begin(), inv.end(), 0);
+      if (run > 0) {
+        std::vector<std::uint64_t> keys(n);
+        for (Num v = 0; v < n; ++v) keys[v] = mix(static_cast<std::uint64_t>(v) ^ mix(run));
+        std::sort(inv.begin(), inv.end(),
+                  [&](Num a, Num b) { return keys[a] != keys[b] ? keys[a] < keys[b] : a < b; });
+      }
+      for (Num i = 0; i < n; ++i) perm[inv[i]] = i;
+      for (Num i = 0; i < n; ++i) {
+        Num v = inv[i];
+        pvelo[i] = velo[v];
+        pvert[i + 1] = pvert[i] + vert[v + 1] - vert[v];
+        for (Num e = vert[v], f = pvert[i]; e < vert[v + 1]; ++e, ++f) {
+          pedge[f] = perm[edge[e]];
+          pedlo[f] = edlo[e];
+        }
+      }
+      TARTAN_Graph graph;
+      TARTAN_graphInit(&graph);
+      int code = TARTAN_graphBuild(&graph, 0, n, pvert.data(), nullptr, pvelo.data(), nullptr,
+                                   m, pedge.data(), pedlo.data());
+      if (code == 0) code = TARTAN_graphMap(&graph, arch, strat, ppart.data());
+      TARTAN_graphExit(&graph);
+      if (code != 0) throw Error{code, std::string("coarsest graph: ") + TARTAN_errorMessage()};
+      for (Num v = 0; v < n; ++v) mine[v] = ppart[perm[v]];
+      double c = cut_cost(n, vert.data(), edge.data(), edlo.data(), mine.data(), dist);
+      if (c < cost) {
+        cost = c;
+        run_kept = run;
+        part.swap(mine);
       }
     }
-    TARTAN_Graph graph;
-    TARTAN_graphInit(&graph);
-    int code = TARTAN_graphBuild(&graph, 0, n, pvert.data(), nullptr, pvelo.data(), nullptr, m,
-                                 pedge.data(), pedlo.data());
-    if (code == 0) code = TARTAN_graphMap(&graph, arch, strat, ppart.data());
-    TARTAN_graphExit(&graph);
-    if (code != 0) throw Error{code, std::string("coarsest graph: ") + TARTAN_errorMessage()};
-    for (Num v = 0; v < n; ++v) part[v] = ppart[perm[v]];
-    cost = cut_cost(n, vert.data(), edge.data(), edlo.data(), part.data(), dist);
   });
   struct {
     double cost;
-    int rank;
-  } mine{cost, d.rank}, best{0, 0};
-  MPI_Allreduce(&mine, &best, 1, MPI_DOUBLE_INT, MPI_MINLOC, d.comm);
-  MPI_Bcast(part.data(), static_cast<int>(n), num_type(), best.rank, d.comm);
+    int run;
+  } local{cost, run_kept}, best{0, 0};
+  MPI_Allreduce(&local, &best, 1, MPI_DOUBLE_INT, MPI_MINLOC, d.comm);
+  MPI_Bcast(part.data(), static_cast<int>(n), num_type(), best.run % d.size, d.comm);
   return part;
 }
 
@@ -390,17 +400,21 @@ void refine(const Dist &d, const Halo &h, const Distances &dist, Num k,
   std::vector<Num> cands;
   std::vector<double> budget(k), delta(k);
   int idle = 0;
-  for (int round = 0; round < 16 && idle < 2; ++round) {
+  for (int round = 0; round < 32 && idle < 2; ++round) {
     bool upward = round % 2 == 0;
     for (Num i = 0; i < k; ++i) budget[i] = std::max(0.0, bound[i] - load[i]) / d.size;
     std::fill(delta.begin(), delta.end(), 0.0);
     Num moves = 0;
     for (Num v = 0; v < n; ++v) {
       Num a = p[v];
+      // Neighbours on this rank see each move at once; only a vertex with neighbours on
+      // other ranks keeps to the round's direction.
+      bool remote = false;
+      for (Num e = d.vertloctab[v]; e < d.vertloctab[v + 1]; ++e) remote = remote || h.edgegst[e] >= n;
       cands.clear();
       for (Num e = d.vertloctab[v]; e < d.vertloctab[v + 1]; ++e) {
         Num x = h.edgegst[e], b = x < n ? p[x] : gpart[x - n];
-        if (b != a && (b > a) == upward) cands.push_back(b);
+        if (b != a && (!remote || (b > a) == upward)) cands.push_back(b);
       }
       if (cands.empty()) continue;
       std::sort(cands.begin(), cands.end());
@@ -413,11 +427,15 @@ void refine(const Dist &d, const Halo &h, const Distances &dist, Num k,
         }
         return c;
       };
-      double here = cost_at(a), bestgain = 0;
+      // Moves that lower the cost, and moves of equal cost toward a lighter terminal (they
+      // walk the boundary across plateaus where a strictly improving move is one step away).
+      double here = cost_at(a), bestgain = -1;
       Num best = -1;
       for (Num b : cands) {
         double gain = here - cost_at(b);
-        if (gain > bestgain && d.veloloctab[v] <= budget[b]) {
+        bool lighter = load[b] + delta[b] + d.veloloctab[v] < load[a] + delta[a];
+        if ((gain > 0 || (gain == 0 && lighter)) && gain > bestgain &&
+            d.veloloctab[v] <= budget[b]) {
           bestgain = gain;
           best = b;
         }
@@ -459,8 +477,8 @@ void map_graph(DgraphImpl &g, const TARTAN_Arch *arch, TARTAN_Strat *strat, Num 
   const Distances &dist = *distp;
 
   // Coarsening down to a graph the sequential engine maps in one piece: at most
-  // max(4096, 64 k) vertices, or until a level shrinks the graph by less than 5 %.
-  const Num limit = std::max<Num>(4096, 64 * k);
+  // max(8192, 64 k) vertices, or until a level shrinks the graph by less than 5 %.
+  const Num limit = std::max<Num>(8192, 64 * k);
   Num velosum = 0;
   for (Num x : g.dist.veloloctab) velosum += x;
   MPI_Allreduce(MPI_IN_PLACE, &velosum, 1, num_type(), MPI_SUM, g.dist.comm);
@@ -490,7 +508,9 @@ void map_graph(DgraphImpl &g, const TARTAN_Arch *arch, TARTAN_Strat *strat, Num 
   }
 
   // Coarsest mapping, and the load bound it sets: no terminal's load-to-capacity ratio may
-  // rise above the worst one the sequential engine left (the strategy's imbalance holds there).
+  // rise above the worst one the sequential engine left (the strategy's imbalance holds there)
+  // or 1.01 (Tartan's default imbalance, 1 %), whichever is larger: the public API does not
+  // tell a strategy's imbalance, and the refinement needs room to move vertices.
   const Dist &top = levels.back();
   std::vector<Num> full = map_coarsest(top, arch, strat, dist);
   std::vector<double> capacity(k), load(k, 0), bound(k);
@@ -506,7 +526,7 @@ void map_graph(DgraphImpl &g, const TARTAN_Arch *arch, TARTAN_Strat *strat, Num 
     MPI_Allgatherv(top.veloloctab.data(), mine, num_type(), topvelo.data(), counts.data(), displ.data(), num_type(), top.comm);
   }
   for (Num v = 0; v < topn; ++v) load[full[v]] += topvelo[v];
-  double ratio = 0;
+  double ratio = 1.01;
   for (Num i = 0; i < k; ++i) ratio = std::max(ratio, load[i] / (velosum * capacity[i] / capsum));
   for (Num i = 0; i < k; ++i) bound[i] = ratio * velosum * capacity[i] / capsum;
   std::vector<Num> part(full.begin() + top.vertfrst(), full.begin() + top.vertfrst() + top.vertlocnbr);

@@ -1,5 +1,5 @@
 /* TARTAN_dgraphMap through tartan_mpi.h on any number of ranks: a 32 x 32 x 16 grid (16384
- * vertices, above the 4096-vertex coarsest size, so that the parallel levels run) with loads
+ * vertices, twice the 8192-vertex coarsest size: two parallel levels run) with loads
  * and weights, onto a 2 x 2 x 2 torus and a tree-leaf target; every terminal valid, loads
  * within the strategy's imbalance (1 %, plus one vertex's load), cost within 5 % of
  * TARTAN_graphMap's default on the gathered graph, the same result twice; errors. */
