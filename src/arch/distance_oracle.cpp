@@ -44,7 +44,8 @@ DistanceOracle::DistanceOracle(const Architecture& arch)
       triangle_inequality_ = true;
       for (std::size_t deep = 1; deep < tree_depths_.size(); ++deep)
         for (std::size_t shallow = 0; shallow < deep; ++shallow)
-          if (tree_depths_[deep].cost > 2 * tree_depths_[shallow].cost)
+          // In 64 bits: a level cost may be close to the largest Num.
+          if (std::int64_t(tree_depths_[deep].cost) > 2 * std::int64_t(tree_depths_[shallow].cost))
             triangle_inequality_ = false;
       if (form.leaf_in_block != nullptr) {
         leaf_in_block_ = form.leaf_in_block->data();

@@ -130,6 +130,17 @@ TEST(DistanceOracle, EqualsTerminalDomainDistancesOnEveryFixedSizeKind) {
   }
 }
 
+// Found by fuzz_tgt: level costs summing above half the largest Num overflowed the doubling
+// in the triangle test (UBSan in the sanitizer builds). Tree distances add the level costs
+// up, so the inequality holds, and the answers stay exact.
+TEST(DistanceOracle, TriangleTestOfHugeLevelCosts) {
+  const ArchPtr arch = parse("tleaf 2 3 4 2 1088888888");
+  const DistanceOracle oracle(*arch);
+  EXPECT_TRUE(oracle.triangle_inequality());
+  EXPECT_EQ(oracle(0, 1), 1088888888);
+  EXPECT_EQ(oracle(0, 2), 1088888892);
+}
+
 TEST(DistanceOracle, GridsAreTheSameWhateverTheirNaming) {
   const std::vector<std::vector<Num>> shapes = {{6, 1, 5}, {2, 2, 2, 2}, {3}, {1, 1, 1}};
   for (const std::vector<Num>& dims : shapes)
