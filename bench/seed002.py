@@ -13,8 +13,9 @@ Vertex loads are the degrees, as the paper sets them; cost is the sum over edges
 Hamming distance of the ends' processors and imbalance 100 (Wmax - Wavg) / Wavg, the paper's
 definitions (`tartan stats`: CommExpan sum and maxavg).
 
-  seed002.py table1 [--hb DIR] [--seeds 1,2,3] [--dims 5,6,7,8] [--gen-seeds 1] [--bal 0.03]
-  seed002.py speed  [--hb DIR] [--dims 8] [--graphs 1]   mfa_hcub vs mfa time on the same graph
+  seed002.py table1 [--hb DIR] [--only NAMES] [--seeds 1,2,3] [--dims 5,6,7,8]
+                    [--gen-seeds 1] [--gen-dims 5,6,7,8] [--bal 0.03]
+  seed002.py speed  [--hb DIR] [--only NAMES] [--dims 8]  mfa_hcub vs mfa time, same graph
   seed002.py scaling [--dim 8] [--sizes 1000,3000,10000,30000,100000]
 """
 import argparse
@@ -186,6 +187,17 @@ def random_cost(path, dims, seed):
     return cost, 100.0 * (max(loads) - avg) / avg
 
 
+def selected(args):
+    if not args.only:
+        return GRAPHS
+    names = args.only.split(",")
+    unknown = [name for name in names if name not in [g[0] for g in GRAPHS]]
+    if unknown:
+        sys.exit("seed002.py: --only: unknown graph %s (one of %s)"
+                 % (unknown[0], ", ".join(g[0] for g in GRAPHS)))
+    return [g for g in GRAPHS if g[0] in names]
+
+
 def table1(args, runner):
     seeds = [int(s) for s in args.seeds.split(",")]
     gen_seeds = [int(s) for s in args.gen_seeds.split(",")]
@@ -199,7 +211,8 @@ def table1(args, runner):
           "ours/paper Hyp cost, imb - paper's | ratios to Hyp kl sa gen (paper's) | "
           "paper imb kl sa gen |")
     print("|---|---|---|" + "---|" * len(methods) + "---|---|---|---|")
-    for entry in GRAPHS:
+    gen_dims = [int(d) for d in args.gen_dims.split(",")]
+    for entry in selected(args):
         label, path, n, edges, _ = prepare(runner, args.hb, entry)
         for d in dims:
             tgt = runner.target(d)
@@ -208,24 +221,29 @@ def table1(args, runner):
                                          statistics.mean(r[1] for r in rnd))]
             result = {}
             for m in methods:
+                if m == "mfa" and d not in gen_dims:
+                    result[m] = None
+                    cells.append("not run")
+                    continue
                 use = [1] if m == "scotch" else (gen_seeds if m == "mfa" else seeds)
                 result[m] = runner.mean(path, tgt, m, use, args.bal)
                 c, imb, t = result[m]
                 cells.append("%.0f / %.1f %% / %.2f s" % (c, imb, t))
+            gen = "%.2f" % (result["mfa"][0] / result["mfa_hcub"][0]) if result["mfa"] else "-"
             hyp, hyp_imb = result["mfa_hcub"][0], result["mfa_hcub"][1]
             p = PAPER[(entry[0], d)]
-            print("| %s N=%d E=%d | %d | %s | %d, %.1f %% | %.2f, %+.1f | %.2f %.2f %.2f "
+            print("| %s N=%d E=%d | %d | %s | %d, %.1f %% | %.2f, %+.1f | %.2f %.2f %s "
                   "(%.2f %.2f %.2f) | %.1f %.1f %.1f |"
                   % (label, n, edges, d, " | ".join(cells), p[0], p[7], hyp / p[0],
-                     hyp_imb - p[7], result["kl"][0] / hyp, result["sa"][0] / hyp,
-                     result["mfa"][0] / hyp, p[1], p[2], p[3], p[4], p[5], p[6]))
+                     hyp_imb - p[7], result["kl"][0] / hyp, result["sa"][0] / hyp, gen,
+                     p[1], p[2], p[3], p[4], p[5], p[6]))
             sys.stdout.flush()
 
 
 def speed(args, runner):
     print("| graph | D | mfa_hcub s | mfa s | mfa / mfa_hcub | costs (hcub, gen) |")
     print("|---|---|---|---|---|---|")
-    for entry in GRAPHS[: args.graphs]:
+    for entry in selected(args):
         label, path, _, _, _ = prepare(runner, args.hb, entry)
         for d in [int(x) for x in args.dims.split(",")]:
             tgt = runner.target(d)
@@ -266,7 +284,10 @@ def main():
     parser.add_argument("--hb", default=None,
                         help="directory with the Harwell-Boeing .mtx files (see the top)")
     parser.add_argument("--dim", type=int, default=8)
-    parser.add_argument("--graphs", type=int, default=1)
+    parser.add_argument("--only", default=None,
+                        help="graphs by the paper's name, comma-separated (default: all four)")
+    parser.add_argument("--gen-dims", default="5,6,7,8",
+                        help="table1: the dimensions mfa (general) runs on")
     parser.add_argument("--sizes", default="1000,3000,10000,30000,100000")
     parser.add_argument("--bal", type=float, default=0.03)
     parser.add_argument("--tartan", default=os.environ.get("TARTAN_BIN", "./tartan"))
