@@ -260,8 +260,8 @@ def scaling(args, runner):
     print("mfa_hcub (default schedule) on hcub %d, triangulated square meshes, loads = "
           "degrees, seed 1; drb;kway beside it for quality" % d)
     print()
-    print("| N | edges | time s | us per N lg P | cost | %% imbalance | drb;kway cost | "
-          "drb;kway %% imbalance |")
+    print("| N | edges | CPU s | us per N lg P | cost | % imbalance | drb;kway cost | "
+          "drb;kway % imbalance |")
     print("|---|---|---|---|---|---|---|---|")
     for n in [int(x) for x in args.sizes.split(",")]:
         side = max(2, int(round(n ** 0.5)))
