@@ -41,9 +41,9 @@ constexpr double kColdestRatio = 1e-5;
 // steps at once. Measured on 2-D meshes onto hcub 8 (bench/README, seed002.py): past about
 // 0.95 the saturation creeps for many temperatures (the vertices on part boundaries, whose
 // fields nearly cancel, decide only when T falls to their small fields), and the number of
-// such temperatures grew with N (48 and 57 temperatures in all at 4 * 10^4 and 10^5 vertices
-// against 37 at 10^4); quenching through the plateau keeps the count near-constant in N
-// without rounding those vertices early (stopping at the plateau cost 3 to 6 % more).
+// such temperatures grew with N (48 and 56 temperatures in all at 4 * 10^4 and 10^5 vertices
+// against 37 at 10^4); quenching through the plateau keeps the count near-constant in N (33,
+// 33 and 34) without rounding those vertices early (stopping at the plateau cost 3 to 6 % more).
 constexpr double kPlateauFloor = 0.5;
 constexpr double kPlateauGain = 1e-3;
 
