@@ -79,17 +79,29 @@ std::vector<Num> free_vertices_shuffled(const std::vector<char>& pinned, Random&
   return order;
 }
 
-void run_mfa_schedule(const MfaOptions& options, double critical,
-                      const std::function<double(double)>& sweep_once,
-                      const std::function<double()>& saturation) {
+MfaScheduleCounts run_mfa_schedule(const MfaOptions& options, double critical,
+                                   const std::function<double(double)>& sweep_once,
+                                   const std::function<double()>& saturation) {
+  MfaScheduleCounts counts;
   double temperature = options.tstart * (critical > 0 ? critical : 1.0);
   const double coldest = temperature * kColdestRatio;
+  // The plateau's cooling step: four ordinary steps at once.
+  const double quench = std::pow(options.alpha, 4);
+  double previous = 0;
   for (int step = 0; step < options.temps && temperature > coldest; ++step) {
-    for (int sweep = 0; sweep < options.sweeps; ++sweep)
+    ++counts.temperatures;
+    for (int sweep = 0; sweep < options.sweeps; ++sweep) {
+      ++counts.sweeps;
       if (sweep_once(temperature) < kSettled) break;
-    if (saturation() >= options.sat) break;
-    temperature *= options.alpha;
+    }
+    const double now = saturation();
+    if (now >= options.sat) break;
+    const bool plateau = now >= kPlateauFloor && now - previous < kPlateauGain;
+    counts.quenches += plateau ? 1 : 0;
+    previous = now;
+    temperature *= plateau ? quench : options.alpha;
   }
+  return counts;
 }
 
 namespace {

@@ -34,6 +34,18 @@ constexpr double kSpinMax = 1.0 - 1e-12;
 constexpr double kSettled = 1e-3;
 // The schedule stops below this share of the first temperature, saturated or not.
 constexpr double kColdestRatio = 1e-5;
+// Seed 002 states no schedule of its own (it takes the general formulation's from Bultan and
+// Aykanat, "A new mapping heuristic based on mean field annealing"): the constants here are ours.
+// Saturation plateau: once the spins have ordered (saturation at least kPlateauFloor), a
+// temperature that raised the saturation by less than kPlateauGain is followed by four cooling
+// steps at once. Measured on 2-D meshes onto hcub 8 (bench/README, seed002.py): past about
+// 0.95 the saturation creeps for many temperatures (the vertices on part boundaries, whose
+// fields nearly cancel, decide only when T falls to their small fields), and the number of
+// such temperatures grew with N (48 and 56 temperatures in all at 4 * 10^4 and 10^5 vertices
+// against 37 at 10^4); quenching through the plateau keeps the count near-constant in N (33,
+// 33 and 34) without rounding those vertices early (stopping at the plateau cost 3 to 6 % more).
+constexpr double kPlateauFloor = 0.5;
+constexpr double kPlateauGain = 1e-3;
 
 // The parameters of `method` (beta, alpha, tstart, sweeps, sat, temps) with their ranges.
 MfaOptions read_mfa_options(const MethodParams& params, const std::string& method);
@@ -54,13 +66,22 @@ double balance_scale(const CsrGraph& graph, Num terminals);
 // The free (not pinned) vertices in a seeded random order: the order of the updates.
 std::vector<Num> free_vertices_shuffled(const std::vector<char>& pinned, Random& random);
 
+// What a schedule ran: temperatures, sweeps in all, and how many temperatures were followed
+// by a quench (see kPlateauGain).
+struct MfaScheduleCounts {
+  int temperatures = 0;
+  int sweeps = 0;
+  int quenches = 0;
+};
+
 // The cooling schedule: from options.tstart times critical (1 if critical <= 0: no edges),
 // up to options.sweeps calls of sweep_once(T) per temperature (returning the largest spin
 // change; below kSettled ends the temperature), until saturation() reaches options.sat,
-// options.temps temperatures or kColdestRatio of the first one.
-void run_mfa_schedule(const MfaOptions& options, double critical,
-                      const std::function<double(double)>& sweep_once,
-                      const std::function<double()>& saturation);
+// options.temps temperatures or kColdestRatio of the first one. T <- alpha T after each
+// temperature, alpha^4 T on a saturation plateau (kPlateauFloor, kPlateauGain).
+MfaScheduleCounts run_mfa_schedule(const MfaOptions& options, double critical,
+                                   const std::function<double(double)>& sweep_once,
+                                   const std::function<double()>& saturation);
 
 // What one annealing needs from apply(): the target and its distances, the graph, the fixed
 // vertices, the given mapping and the options.

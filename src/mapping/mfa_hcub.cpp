@@ -8,8 +8,9 @@
 // (a seeded random order), at each temperature until the spins settle. The schedule starts at
 // `tstart` times the critical temperature T_c, where the uniform solution v = 1/2 turns unstable
 // (T_c = lambda / 2, lambda the largest eigenvalue of the edge-weight matrix away from the
-// load-weighted uniform vector, found by power iteration), and multiplies T by `alpha` until the
-// spins saturate (mean probability of each vertex's likeliest terminal >= `sat`). The spins are
+// load-weighted uniform vector, found by power iteration), and multiplies T by `alpha` (alpha^4
+// through a saturation plateau, mfa_common.hpp) until the spins saturate (mean probability of
+// each vertex's likeliest terminal >= `sat`). The spins are
 // then rounded (bit d = [v_id > 1/2]) and terminals over the load bound are relieved by the
 // shared repair (mapping_start.hpp). The weight beta' is `beta` times the edge weight per unit of
 // load divided by a terminal's mean load, so that beta = 1 weighs a terminal holding twice its

@@ -4,6 +4,8 @@
 // fixed vertex; mfa_hcub refuses targets that are not hypercubes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <functional>
 #include <string>
 
@@ -127,6 +129,82 @@ TEST(MfaCommon, EigenvalueOfAPathIsNearTwo) {
   const double lambda = edge_matrix_eigenvalue(csr_from_graph(*graph), random);
   EXPECT_GT(lambda, 1.9);
   EXPECT_LE(lambda, 2.0 + 1e-9);
+}
+
+// run_mfa_schedule with scripted sweeps and saturations: what it calls, in which order, at which
+// temperatures, and when it stops.
+struct ScriptedSchedule {
+  std::vector<double> changes;      // returned by successive sweeps (the last one repeats)
+  std::vector<double> saturations;  // returned after successive temperatures (last repeats)
+  std::vector<double> temperatures; // every sweep's temperature, in order
+  std::size_t sweep = 0, temperature = 0;
+
+  MfaScheduleCounts run(const MfaOptions& options, double critical) {
+    return run_mfa_schedule(
+        options, critical,
+        [this](double t) {
+          temperatures.push_back(t);
+          return changes[std::min(sweep++, changes.size() - 1)];
+        },
+        [this] { return saturations[std::min(temperature++, saturations.size() - 1)]; });
+  }
+};
+
+TEST(MfaSchedule, SettledSweepEndsTheTemperatureAndSaturationEndsTheSchedule) {
+  MfaOptions options;  // alpha 0.9, tstart 1, sweeps 4, sat 0.99
+  ScriptedSchedule script;
+  // First temperature: 4 unsettled sweeps (the cap); second: settles at its second sweep.
+  script.changes = {0.5, 0.5, 0.5, 0.5, 0.5, kSettled / 2};
+  script.saturations = {0.1, 0.3, 0.995};
+  const MfaScheduleCounts counts = script.run(options, 2.0);
+  EXPECT_EQ(counts.temperatures, 3);
+  EXPECT_EQ(counts.sweeps, 4 + 2 + 1);
+  EXPECT_EQ(counts.quenches, 0);
+  ASSERT_EQ(script.temperatures.size(), 7u);
+  EXPECT_DOUBLE_EQ(script.temperatures[0], 2.0);  // tstart x critical
+  EXPECT_DOUBLE_EQ(script.temperatures[4], 2.0 * 0.9);
+  EXPECT_DOUBLE_EQ(script.temperatures[6], 2.0 * 0.9 * 0.9);
+}
+
+TEST(MfaSchedule, PlateauQuenchesFourStepsAtOnceOnlyOnceOrdered) {
+  MfaOptions options;
+  options.sweeps = 1;
+  ScriptedSchedule script;
+  script.changes = {0.5};
+  // Flat below kPlateauFloor (disordered spins): ordinary steps. Then ordering, then a plateau
+  // of two temperatures, then growth, then saturation.
+  script.saturations = {0.01, 0.01, 0.6, 0.9, 0.9 + kPlateauGain / 2, 0.9 + kPlateauGain,
+                        0.97, 0.995};
+  const MfaScheduleCounts counts = script.run(options, 1.0);
+  EXPECT_EQ(counts.temperatures, 8);
+  EXPECT_EQ(counts.quenches, 2);  // after 0.9 + gain/2 and 0.9 + gain: each rose by gain/2
+  ASSERT_EQ(script.temperatures.size(), 8u);
+  const double a = options.alpha, q = std::pow(a, 4);
+  const double expected[] = {1, a, a * a, a * a * a, a * a * a * a, a * a * a * a * q,
+                             a * a * a * a * q * q, a * a * a * a * q * q * a};
+  for (int k = 0; k < 8; ++k) EXPECT_NEAR(script.temperatures[k], expected[k], 1e-12) << k;
+}
+
+TEST(MfaSchedule, StopsAtTheTemperatureCountOrTheColdestTemperature) {
+  MfaOptions options;
+  options.sweeps = 2;
+  options.temps = 5;
+  ScriptedSchedule script;
+  script.changes = {0.5};
+  script.saturations = {0.0};  // never ordered, never saturated
+  MfaScheduleCounts counts = script.run(options, 3.0);
+  EXPECT_EQ(counts.temperatures, 5);
+  EXPECT_EQ(counts.sweeps, 10);
+
+  options.temps = 100000;
+  options.alpha = 0.5;
+  ScriptedSchedule cold;
+  cold.changes = {0.5};
+  cold.saturations = {0.0};
+  counts = cold.run(options, 0.0);  // no edges: starts at 1
+  // 0.5^k > kColdestRatio for k = 0 .. 16 (0.5^16 = 1.5e-5; 0.5^17 = 7.6e-6).
+  EXPECT_EQ(counts.temperatures, 17);
+  EXPECT_DOUBLE_EQ(cold.temperatures.front(), 1.0);
 }
 
 class SeedTwoMethod : public ::testing::TestWithParam<Named> {};
