@@ -108,7 +108,7 @@ int main(int argc, char **argv) {
       for (p = 0; p < 4; p++) {
         MPI_Comm dist;
         n = pattern(patterns[p], nbr, wgt);
-        MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 0, nbr, MPI_UNWEIGHTED, n, nbr, wgt,
+        MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 0, nbr, wgt, n, nbr, wgt,
                                        MPI_INFO_NULL, 0, &dist);
         rc = target(targets[t], shuffled, &arch);
         MPI_Barrier(MPI_COMM_WORLD);
