@@ -500,17 +500,18 @@ using namespace tartan_mpi;
 
 extern "C" {
 
-TARTAN_API int TARTAN_mpiReorderPerm(MPI_Comm comm, int nbrnbr, const int *nbrtab,
-                                     const int *wgttab, const TARTAN_Arch *arch, int *permtab,
-                                     int64_t *costtab) {
+TARTAN_MPI_API int TARTAN_mpiReorderPerm(MPI_Comm comm, int nbrnbr, const int *nbrtab,
+                                         const int *wgttab, const TARTAN_Arch *arch,
+                                         int *permtab, int64_t *costtab) {
   return guard([&] {
     reorder(comm, nbrnbr, nbrtab, wgttab, arch, permtab, costtab);
     return 0;
   });
 }
 
-TARTAN_API int TARTAN_mpiReorder(MPI_Comm comm, int nbrnbr, const int *nbrtab,
-                                 const int *wgttab, const TARTAN_Arch *arch, MPI_Comm *newcomm) {
+TARTAN_MPI_API int TARTAN_mpiReorder(MPI_Comm comm, int nbrnbr, const int *nbrtab,
+                                     const int *wgttab, const TARTAN_Arch *arch,
+                                     MPI_Comm *newcomm) {
   return guard([&] {
     if (newcomm != nullptr) *newcomm = MPI_COMM_NULL;
     check_comm(comm);
