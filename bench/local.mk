@@ -13,3 +13,13 @@ CLEANFILES += bench/network_stats_bench
 EXTRA_DIST += bench/seed002.py bench/scotch-checks.sh bench/scale.py bench/umpa_sparse.py bench/remap-vs-scotch.sh
 EXTRA_DIST += bench/hsnir_mappers.py
 EXTRA_DIST += bench/plot bench/scaling.sh
+# TARTAN_dgraphMap against PT-SCOTCH's dgmap: `make bench/dgraph_map_driver`, then
+# bench/dgraph-vs-ptscotch.sh (needs an MPI build).
+EXTRA_DIST += bench/dgraph-vs-ptscotch.sh bench/dgraph_map_driver.c
+if WITH_MPI
+EXTRA_PROGRAMS += bench/dgraph_map_driver
+bench_dgraph_map_driver_SOURCES = bench/dgraph_map_driver.c
+bench_dgraph_map_driver_CPPFLAGS = $(TARTAN_MPI_TEST_CPPFLAGS)
+bench_dgraph_map_driver_LDADD = $(TARTAN_MPI_TEST_LDADD)
+CLEANFILES += bench/dgraph_map_driver
+endif

@@ -1,0 +1,226 @@
+// libtartan-mpi: TARTAN_dgraphLoad. A centralised .grf is read by rank 0 through
+// TARTAN_graphLoadPath and scattered in contiguous blocks; SCOTCH's distributed graph files
+// (one per rank, version 2: the process count and rank, global and local counts, base and
+// flags, then the local vertices as in a .grf with global neighbour numbers; SCOTCH user's
+// guide, "Distributed graph files") are read by each rank with the small reader below.
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "dgraph.hpp"
+
+namespace tartan_mpi {
+
+namespace {
+
+// Whitespace-separated integers of a whole file, with line numbers for messages.
+class Tokens {
+ public:
+  Tokens(const std::string &path) : path_(path) {
+    FILE *file = std::fopen(path.c_str(), "rb");
+    if (file == nullptr)
+      throw Error{TARTAN_EIO, "cannot open '" + path + "': " + std::strerror(errno)};
+    char buffer[65536];
+    std::size_t n;
+    while ((n = std::fread(buffer, 1, sizeof buffer, file)) > 0) text_.append(buffer, n);
+    bool failed = std::ferror(file) != 0;
+    std::fclose(file);
+    if (failed) throw Error{TARTAN_EIO, "cannot read '" + path + "'"};
+  }
+  Num next(const char *what) {
+    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) {
+      if (text_[pos_] == '\n') ++line_;
+      ++pos_;
+    }
+    if (pos_ == text_.size()) fail(std::string("end of file where ") + what + " was expected");
+    const char *start = text_.c_str() + pos_;
+    char *end = nullptr;
+    errno = 0;
+    long long value = std::strtoll(start, &end, 10);
+    if (end == start || (end != text_.c_str() + text_.size() && !std::isspace(static_cast<unsigned char>(*end))))
+      fail(std::string("malformed ") + what);
+    if (errno == ERANGE || value > TARTAN_NUMMAX || value < -TARTAN_NUMMAX)
+      fail(std::string(what) + " does not fit in TARTAN_Num");
+    pos_ = static_cast<std::size_t>(end - text_.c_str());
+    return static_cast<Num>(value);
+  }
+  [[noreturn]] void fail(const std::string &what) const {
+    throw Error{TARTAN_EFORMAT, path_ + ", line " + std::to_string(line_) + ": " + what};
+  }
+
+ private:
+  std::string path_, text_;
+  std::size_t pos_ = 0;
+  long line_ = 1;
+};
+
+void read_fragment(DgraphImpl &g, const std::string &path, Num flags, Num *fileglb,
+                   Num *filebase) {
+  Dist &d = g.dist;
+  Tokens in(path);
+  if (in.next("version") != 2) in.fail("not a distributed graph file (version 2)");
+  Num procglbnbr = in.next("process count"), proclocnum = in.next("process number");
+  if (procglbnbr != d.size || proclocnum != d.rank)
+    in.fail("fragment " + std::to_string(proclocnum) + " of " + std::to_string(procglbnbr) +
+            ", read by rank " + std::to_string(d.rank) + " of " + std::to_string(d.size));
+  Num vertglbnbr = in.next("global vertex count");
+  in.next("global arc count");
+  Num vertlocnbr = in.next("local vertex count"), edgelocnbr = in.next("local arc count");
+  Num base = in.next("base value"), flag = in.next("flags");
+  if (vertglbnbr < 0 || vertlocnbr < 0 || vertlocnbr > vertglbnbr || edgelocnbr < 0)
+    in.fail("bad vertex or arc counts");
+  if (base != 0 && base != 1) in.fail("base value must be 0 or 1");
+  bool labels = flag / 100 % 10 != 0, vloads = flag / 10 % 10 != 0, eloads = flag % 10 != 0;
+  *fileglb = vertglbnbr;
+  *filebase = base;
+  d.vertlocnbr = vertlocnbr;
+  d.vertloctab.assign(vertlocnbr + 1, 0);
+  d.veloloctab.assign(vertlocnbr, 1);
+  d.edgeloctab.clear();
+  d.edloloctab.clear();
+  // The counts come from the file: reserve no more than what the file can hold.
+  for (Num v = 0; v < vertlocnbr; ++v) {
+    if (labels) in.next("vertex label");
+    if (vloads) {
+      Num load = in.next("vertex load");
+      if ((flags & 1) == 0) d.veloloctab[v] = load;
+    }
+    Num degree = in.next("degree");
+    if (degree < 0 || degree > edgelocnbr - static_cast<Num>(d.edgeloctab.size()))
+      in.fail("degree " + std::to_string(degree) + " beyond the " + std::to_string(edgelocnbr) +
+              " local arcs");
+    for (Num e = 0; e < degree; ++e) {
+      Num weight = eloads ? in.next("arc weight") : 1;
+      d.edloloctab.push_back((flags & 2) == 0 ? weight : 1);
+      d.edgeloctab.push_back(in.next("neighbour") - base);
+    }
+    d.vertloctab[v + 1] = static_cast<Num>(d.edgeloctab.size());
+  }
+  if (static_cast<Num>(d.edgeloctab.size()) != edgelocnbr)
+    in.fail("the degrees add up to " + std::to_string(d.edgeloctab.size()) + " arcs, not " +
+            std::to_string(edgelocnbr));
+}
+
+void load_distributed(DgraphImpl &g, const std::string &pattern, Num baseval, Num flags) {
+  Dist &d = g.dist;
+  Num fileglb = 0, filebase = 0;
+  local_step(d.comm, [&] {
+    std::string path = pattern;
+    std::size_t at = path.find("%r");
+    while (at != std::string::npos) {
+      path.replace(at, 2, std::to_string(d.rank));
+      at = path.find("%r", at);
+    }
+    read_fragment(g, path, flags, &fileglb, &filebase);
+  });
+  finish_build(g, baseval == -1 ? filebase : baseval);
+  local_step(d.comm, [&] {
+    if (fileglb != d.vertglbnbr())
+      throw Error{TARTAN_EFORMAT, "the fragments hold " + std::to_string(d.vertglbnbr()) +
+                                      " vertices, the file says " + std::to_string(fileglb)};
+    for (Num u : d.edgeloctab)
+      if (u < 0 || u >= d.vertglbnbr())
+        throw Error{TARTAN_EFORMAT, "a neighbour number is outside the graph"};
+  });
+}
+
+void load_centralised(DgraphImpl &g, const char *path, Num baseval, Num flags) {
+  Dist &d = g.dist;
+  TARTAN_Graph graph;
+  TARTAN_graphInit(&graph);
+  Num base = 0, vertnbr = 0, edgenbr = 0;
+  Num *verttab = nullptr, *vendtab = nullptr, *velotab = nullptr, *edgetab = nullptr,
+      *edlotab = nullptr;
+  local_step(d.comm, [&] {
+    if (d.rank != 0) return;
+    if (int code = TARTAN_graphLoadPath(&graph, path, baseval, flags))
+      throw Error{code, TARTAN_errorMessage()};
+    TARTAN_graphData(&graph, &base, &vertnbr, &verttab, &vendtab, &velotab, nullptr, &edgenbr,
+                     &edgetab, &edlotab);
+  });
+  // Blocks of nearly equal vertex counts: rank r gets vertnbr / size, the first
+  // vertnbr % size ranks one more.
+  Num header[2] = {base, vertnbr};
+  MPI_Bcast(header, 2, num_type(), 0, d.comm);
+  base = header[0];
+  vertnbr = header[1];
+  d.vertlocnbr = vertnbr / d.size + (d.rank < vertnbr % d.size ? 1 : 0);
+  std::vector<int> vcounts(d.size), vdispl(d.size), ecounts(d.size, 0), edispl(d.size, 0);
+  for (int r = 0; r < d.size; ++r) {
+    vcounts[r] = static_cast<int>(vertnbr / d.size + (r < vertnbr % d.size ? 1 : 0));
+    vdispl[r] = static_cast<int>(vertnbr / d.size * r + std::min<Num>(r, vertnbr % d.size));
+  }
+  // Rank 0 packs degrees and compact arcs (the loaded graph is compact: vendtab is verttab+1).
+  std::vector<Num> degree, velo, edge, edlo;
+  if (d.rank == 0) {
+    degree.resize(vertnbr);
+    velo.resize(vertnbr);
+    for (Num v = 0; v < vertnbr; ++v) {
+      degree[v] = vendtab[v] - verttab[v];
+      velo[v] = velotab != nullptr ? velotab[v] : 1;
+    }
+    edge.resize(edgenbr);
+    edlo.resize(edgenbr);
+    Num k = 0;
+    for (Num v = 0; v < vertnbr; ++v)
+      for (Num e = verttab[v] - base; e < vendtab[v] - base; ++e, ++k) {
+        edge[k] = edgetab[e] - base;
+        edlo[k] = edlotab != nullptr ? edlotab[e] : 1;
+      }
+    for (int r = 0; r < d.size; ++r) {
+      Num sum = 0;
+      for (int v = vdispl[r]; v < vdispl[r] + vcounts[r]; ++v) sum += degree[v];
+      ecounts[r] = static_cast<int>(sum);
+      if (r > 0) edispl[r] = edispl[r - 1] + ecounts[r - 1];
+    }
+  }
+  TARTAN_graphExit(&graph);
+  MPI_Bcast(ecounts.data(), d.size, MPI_INT, 0, d.comm);
+  MPI_Bcast(edispl.data(), d.size, MPI_INT, 0, d.comm);
+  std::vector<Num> mydeg(d.vertlocnbr);
+  d.veloloctab.assign(d.vertlocnbr, 1);
+  d.edgeloctab.assign(ecounts[d.rank], 0);
+  d.edloloctab.assign(ecounts[d.rank], 0);
+  MPI_Scatterv(degree.data(), vcounts.data(), vdispl.data(), num_type(), mydeg.data(),
+               vcounts[d.rank], num_type(), 0, d.comm);
+  MPI_Scatterv(velo.data(), vcounts.data(), vdispl.data(), num_type(), d.veloloctab.data(),
+               vcounts[d.rank], num_type(), 0, d.comm);
+  MPI_Scatterv(edge.data(), ecounts.data(), edispl.data(), num_type(), d.edgeloctab.data(),
+               ecounts[d.rank], num_type(), 0, d.comm);
+  MPI_Scatterv(edlo.data(), ecounts.data(), edispl.data(), num_type(), d.edloloctab.data(),
+               ecounts[d.rank], num_type(), 0, d.comm);
+  d.vertloctab.assign(d.vertlocnbr + 1, 0);
+  for (Num v = 0; v < d.vertlocnbr; ++v) d.vertloctab[v + 1] = d.vertloctab[v] + mydeg[v];
+  finish_build(g, base);
+}
+
+}  // namespace
+
+void load_graph(DgraphImpl &g, const char *path, Num baseval, Num flags) {
+  g.built = false;
+  local_step(g.dist.comm, [&] {
+    if (path == nullptr) throw Error{TARTAN_EINVAL, "NULL path"};
+    if (baseval < -1 || baseval > 1) throw Error{TARTAN_EINVAL, "baseval must be -1, 0 or 1"};
+    if (flags < 0 || flags > 3) throw Error{TARTAN_EINVAL, "flags must be in 0 .. 3"};
+  });
+  if (std::strstr(path, "%r") != nullptr)
+    load_distributed(g, path, baseval, flags);
+  else
+    load_centralised(g, path, baseval, flags);
+  g.built = true;
+}
+
+}  // namespace tartan_mpi
+
+using namespace tartan_mpi;
+
+extern "C" TARTAN_MPI_API int TARTAN_dgraphLoad(TARTAN_Dgraph *dgraph, const char *path,
+                                            TARTAN_Num baseval, TARTAN_Num flags) {
+  return guard([&] {
+    load_graph(need(dgraph, false), path, baseval, flags);
+    return 0;
+  });
+}

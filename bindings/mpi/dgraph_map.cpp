@@ -1,0 +1,555 @@
+// libtartan-mpi: TARTAN_dgraphMap, parallel multilevel mapping of a distributed graph.
+//
+// Coarsening: rounds of a handshake matching in the manner of Manne and Bisseling ("A parallel
+// approximation algorithm for the weighted maximum matching problem"): every unmatched vertex
+// proposes to its heaviest unmatched neighbour (ties by a seeded hash of the edge, then by the
+// smaller global number), mutual proposals match; the locally dominant edges this finds make
+// each round's matches independent of the rank count's timing, hence deterministic. Matched
+// pairs contract into a coarse vertex held by the rank of the pair's smaller number. As the
+// graph shrinks it is folded onto half as many ranks (ParMETIS's and PT-SCOTCH's folding,
+// Chevalier and Pellegrini, "PT-Scotch: A tool for efficient parallel graph ordering"), until
+// it is small enough to gather. The coarsest graph is mapped by the sequential engine
+// (TARTAN_graphMap) on up to four ranks, each on its own relabelling of the graph, the
+// cheapest result kept. Uncoarsening projects the mapping and refines it at each level with
+// synchronous rounds of greedy k-way moves of boundary vertices (Karypis and Kumar, "Parallel
+// multilevel k-way partitioning scheme for irregular graphs": moves toward higher-numbered
+// terminals in one round, lower in the next, so that two neighbours on different ranks do not
+// swap back and forth), each move lowering communication cost x distance, each rank spending
+// at most its share of every terminal's room under the load bound.
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <numeric>
+
+#include "dgraph.hpp"
+
+namespace tartan_mpi {
+
+namespace {
+
+std::uint64_t mix(std::uint64_t x) {
+  // SplitMix64's finaliser (Steele, Lea and Flood, "Fast splittable pseudorandom number
+  // generators"): a cheap, well-spread hash for tie-breaking.
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+// Alltoallv with both count arrays known.
+std::vector<Num> alltoallv(MPI_Comm comm, const std::vector<Num> &sendbuf,
+                           const std::vector<int> &sendcounts,
+                           const std::vector<int> &recvcounts) {
+  int size = static_cast<int>(sendcounts.size());
+  std::vector<int> sdispls(size, 0), rdispls(size, 0);
+  for (int r = 1; r < size; ++r) {
+    sdispls[r] = sdispls[r - 1] + sendcounts[r - 1];
+    rdispls[r] = rdispls[r - 1] + recvcounts[r - 1];
+  }
+  std::vector<Num> recvbuf(static_cast<std::size_t>(rdispls[size - 1]) + recvcounts[size - 1]);
+  MPI_Alltoallv(sendbuf.data(), sendcounts.data(), sdispls.data(), num_type(), recvbuf.data(),
+                recvcounts.data(), rdispls.data(), num_type(), comm);
+  return recvbuf;
+}
+
+// The ghosts of a distributed graph (non-local neighbours) and the plan to refresh values
+// attached to them: ghosts sorted by global number are grouped by owner in rank order, which
+// is the order Alltoallv delivers them in.
+struct Halo {
+  std::vector<Num> ghosts;
+  std::vector<Num> edgegst;  // per arc: local index, or vertlocnbr + ghost index
+  std::vector<Num> sendlist;
+  std::vector<int> sendcounts, recvcounts;
+};
+
+Halo make_halo(const Dist &d) {
+  Halo h;
+  Num frst = d.vertfrst(), n = d.vertlocnbr;
+  for (Num u : d.edgeloctab)
+    if (u < frst || u >= frst + n) h.ghosts.push_back(u);
+  std::sort(h.ghosts.begin(), h.ghosts.end());
+  h.ghosts.erase(std::unique(h.ghosts.begin(), h.ghosts.end()), h.ghosts.end());
+  h.edgegst.resize(d.edgeloctab.size());
+  for (std::size_t e = 0; e < d.edgeloctab.size(); ++e) {
+    Num u = d.edgeloctab[e];
+    h.edgegst[e] = (u >= frst && u < frst + n)
+                       ? u - frst
+                       : n + (std::lower_bound(h.ghosts.begin(), h.ghosts.end(), u) - h.ghosts.begin());
+  }
+  h.recvcounts.assign(d.size, 0);
+  for (Num u : h.ghosts) ++h.recvcounts[d.owner(u)];
+  std::vector<int> asked;
+  std::vector<Num> wanted = exchange(d.comm, h.ghosts, h.recvcounts, &asked);
+  h.sendcounts = asked;
+  h.sendlist.resize(wanted.size());
+  for (std::size_t i = 0; i < wanted.size(); ++i) h.sendlist[i] = wanted[i] - frst;
+  return h;
+}
+
+// Values of the ghosts, from the values of the local vertices.
+std::vector<Num> halo_values(const Dist &d, const Halo &h, const std::vector<Num> &local) {
+  std::vector<Num> sendbuf(h.sendlist.size());
+  for (std::size_t i = 0; i < h.sendlist.size(); ++i) sendbuf[i] = local[h.sendlist[i]];
+  return alltoallv(d.comm, sendbuf, h.sendcounts, h.recvcounts);
+}
+
+// Values held by the owners (distribution d) of the given global numbers.
+std::vector<Num> fetch(const Dist &d, const std::vector<Num> &values,
+                       const std::vector<Num> &ids) {
+  std::vector<std::size_t> order(ids.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return d.owner(ids[a]) < d.owner(ids[b]); });
+  std::vector<Num> asks(ids.size());
+  std::vector<int> counts(d.size, 0);
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    asks[i] = ids[order[i]];
+    ++counts[d.owner(asks[i])];
+  }
+  std::vector<int> asked;
+  std::vector<Num> requests = exchange(d.comm, asks, counts, &asked);
+  for (Num &x : requests) x = values[x - d.vertfrst()];
+  std::vector<Num> replies = alltoallv(d.comm, requests, asked, counts);
+  std::vector<Num> result(ids.size());
+  for (std::size_t i = 0; i < order.size(); ++i) result[order[i]] = replies[i];
+  return result;
+}
+
+// Handshake matching; returns the mate (global number, itself if unmatched) of each local
+// vertex. cap bounds the load of a matched pair so that the coarsest graph stays balanceable.
+std::vector<Num> match(const Dist &d, const Halo &h, Num cap, std::uint64_t seed) {
+  Num n = d.vertlocnbr, frst = d.vertfrst();
+  std::vector<Num> mate(n, -1), matched(n, 0);
+  std::vector<Num> gvelo = halo_values(d, h, d.veloloctab);
+  std::vector<Num> gmatched(h.ghosts.size(), 0);
+  auto global_of = [&](Num x) { return x < n ? frst + x : h.ghosts[x - n]; };
+  for (int round = 0; round < 8; ++round) {
+    std::vector<Num> prop(n, -1);
+    Num proposals = 0;
+    for (Num v = 0; v < n; ++v) {
+      if (matched[v]) continue;
+      Num best = -1, bestw = -1;
+      std::uint64_t besth = 0;
+      for (Num e = d.vertloctab[v]; e < d.vertloctab[v + 1]; ++e) {
+        Num x = h.edgegst[e];
+        bool taken = x < n ? matched[x] != 0 : gmatched[x - n] != 0;
+        Num load = x < n ? d.veloloctab[x] : gvelo[x - n];
+        if (taken || d.veloloctab[v] + load > cap) continue;
+        Num u = global_of(x), a = std::min(u, frst + v), b = std::max(u, frst + v);
+        std::uint64_t hash = mix(seed ^ mix(static_cast<std::uint64_t>(a) * 0x100000001b3ULL + b));
+        Num w = d.edloloctab[e];
+        if (w > bestw || (w == bestw && (hash > besth || (hash == besth && u < best)))) {
+          best = u;
+          bestw = w;
+          besth = hash;
+        }
+      }
+      prop[v] = best;
+      if (best >= 0) ++proposals;
+    }
+    Num total = 0;
+    MPI_Allreduce(&proposals, &total, 1, num_type(), MPI_SUM, d.comm);
+    if (total == 0) break;
+    std::vector<Num> gprop = halo_values(d, h, prop);
+    for (Num v = 0; v < n; ++v) {
+      Num u = prop[v];
+      if (u < 0) continue;
+      Num back = (u >= frst && u < frst + n)
+                     ? prop[u - frst]
+                     : gprop[std::lower_bound(h.ghosts.begin(), h.ghosts.end(), u) - h.ghosts.begin()];
+      if (back == frst + v) mate[v] = u;
+    }
+    for (Num v = 0; v < n; ++v)
+      if (mate[v] >= 0) matched[v] = 1;
+    gmatched = halo_values(d, h, matched);
+  }
+  for (Num v = 0; v < n; ++v)
+    if (mate[v] < 0) mate[v] = frst + v;
+  return mate;
+}
+
+// Contracts matched pairs: returns the coarse graph and, in cmap, the coarse global number of
+// each local vertex.
+Dist contract(const Dist &d, const Halo &h, const std::vector<Num> &mate, std::vector<Num> *cmap) {
+  Num n = d.vertlocnbr, frst = d.vertfrst();
+  Dist c;
+  c.comm = d.comm;
+  c.rank = d.rank;
+  c.size = d.size;
+  Num owned = 0;
+  for (Num v = 0; v < n; ++v)
+    if (mate[v] >= frst + v) ++owned;
+  c.vertlocnbr = owned;
+  c.set_distribution();
+  cmap->assign(n, -1);
+  Num next = c.vertfrst();
+  for (Num v = 0; v < n; ++v)
+    if (mate[v] >= frst + v) (*cmap)[v] = next++;
+  for (Num v = 0; v < n; ++v)  // local partners first: their numbers are known
+    if (mate[v] < frst + v && mate[v] >= frst) (*cmap)[v] = (*cmap)[mate[v] - frst];
+  std::vector<Num> gcmap = halo_values(d, h, *cmap);
+  for (Num v = 0; v < n; ++v)
+    if ((*cmap)[v] < 0)
+      (*cmap)[v] = gcmap[std::lower_bound(h.ghosts.begin(), h.ghosts.end(), mate[v]) - h.ghosts.begin()];
+  gcmap = halo_values(d, h, *cmap);
+  // Triples (coarse vertex, coarse neighbour, weight) to the coarse vertex's owner; a triple
+  // (c, c, load) carries a vertex load (arcs inside a pair are dropped, so it is unambiguous).
+  std::vector<int> counts(d.size, 0);
+  std::vector<std::vector<Num>> out(d.size);
+  for (Num v = 0; v < n; ++v) {
+    Num cv = (*cmap)[v];
+    auto &buf = out[c.owner(cv)];
+    buf.insert(buf.end(), {cv, cv, d.veloloctab[v]});
+    for (Num e = d.vertloctab[v]; e < d.vertloctab[v + 1]; ++e) {
+      Num x = h.edgegst[e];
+      Num cu = x < n ? (*cmap)[x] : gcmap[x - n];
+      if (cu != cv) buf.insert(buf.end(), {cv, cu, d.edloloctab[e]});
+    }
+  }
+  std::vector<Num> sendbuf;
+  for (int r = 0; r < d.size; ++r) {
+    counts[r] = static_cast<int>(out[r].size());
+    sendbuf.insert(sendbuf.end(), out[r].begin(), out[r].end());
+    out[r] = {};
+  }
+  std::vector<int> recvcounts;
+  std::vector<Num> recv = exchange(d.comm, sendbuf, counts, &recvcounts);
+  sendbuf = {};
+  std::size_t triples = recv.size() / 3;
+  std::vector<std::size_t> order(triples);
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return recv[3 * a] != recv[3 * b] ? recv[3 * a] < recv[3 * b] : recv[3 * a + 1] < recv[3 * b + 1];
+  });
+  c.vertloctab.assign(owned + 1, 0);
+  c.veloloctab.assign(owned, 0);
+  Num cfrst = c.vertfrst();
+  for (std::size_t i = 0; i < triples;) {
+    Num cv = recv[3 * order[i]], cu = recv[3 * order[i] + 1], w = 0;
+    std::size_t j = i;
+    for (; j < triples && recv[3 * order[j]] == cv && recv[3 * order[j] + 1] == cu; ++j)
+      w += recv[3 * order[j] + 2];
+    if (cu == cv) {
+      c.veloloctab[cv - cfrst] += w;
+    } else {
+      c.edgeloctab.push_back(cu);
+      c.edloloctab.push_back(w);
+      ++c.vertloctab[cv - cfrst + 1];
+    }
+    i = j;
+  }
+  for (Num v = 0; v < owned; ++v) c.vertloctab[v + 1] += c.vertloctab[v];
+  return c;
+}
+
+// The same graph on the block distribution procvrttab (folding onto fewer ranks).
+Dist redistribute(const Dist &d, const std::vector<Num> &procvrttab) {
+  Dist f;
+  f.comm = d.comm;
+  f.rank = d.rank;
+  f.size = d.size;
+  f.procvrttab = procvrttab;
+  f.vertlocnbr = procvrttab[d.rank + 1] - procvrttab[d.rank];
+  std::vector<int> counts(d.size, 0);
+  std::vector<Num> sendbuf;
+  for (Num v = 0; v < d.vertlocnbr; ++v) {  // blocks are contiguous: sends stay grouped
+    int r = f.owner(d.vertfrst() + v);
+    std::size_t before = sendbuf.size();
+    sendbuf.push_back(d.veloloctab[v]);
+    sendbuf.push_back(d.vertloctab[v + 1] - d.vertloctab[v]);
+    for (Num e = d.vertloctab[v]; e < d.vertloctab[v + 1]; ++e) {
+      sendbuf.push_back(d.edgeloctab[e]);
+      sendbuf.push_back(d.edloloctab[e]);
+    }
+    counts[r] += static_cast<int>(sendbuf.size() - before);
+  }
+  std::vector<int> recvcounts;
+  std::vector<Num> recv = exchange(d.comm, sendbuf, counts, &recvcounts);
+  f.vertloctab.assign(1, 0);
+  for (std::size_t i = 0; i < recv.size();) {
+    f.veloloctab.push_back(recv[i]);
+    Num degree = recv[i + 1];
+    i += 2;
+    for (Num e = 0; e < degree; ++e, i += 2) {
+      f.edgeloctab.push_back(recv[i]);
+      f.edloloctab.push_back(recv[i + 1]);
+    }
+    f.vertloctab.push_back(static_cast<Num>(f.edgeloctab.size()));
+  }
+  return f;
+}
+
+// Terminal distances: a table when the target is small, else the target's own answer.
+class Distances {
+ public:
+  Distances(const TARTAN_Arch *arch, Num k) : arch_(const_cast<TARTAN_Arch *>(arch)), k_(k), doms_(k) {
+    for (Num i = 0; i < k; ++i)
+      if (TARTAN_archDomTerm(arch_, &doms_[i], i) != 0)
+        throw Error{TARTAN_ENOTSUP, "TARTAN_dgraphMap needs terminals numbered 0 .. size - 1 "
+                                    "(not a deco 0 target): " + std::string(TARTAN_errorMessage())};
+    if (k <= kTableMax) {
+      table_.resize(static_cast<std::size_t>(k) * k);
+      for (Num i = 0; i < k; ++i)
+        for (Num j = 0; j < k; ++j) table_[i * k + j] = i == j ? 0 : TARTAN_archDomDist(arch_, &doms_[i], &doms_[j]);
+    }
+  }
+  Num operator()(Num a, Num b) const {
+    if (a == b) return 0;
+    return table_.empty() ? TARTAN_archDomDist(arch_, &doms_[a], &doms_[b]) : table_[a * k_ + b];
+  }
+  Num weight(Num a) const { return TARTAN_archDomWght(arch_, &doms_[a]); }
+
+ private:
+  static constexpr Num kTableMax = 256;  // 256 x 256 distances: 256 KiB at most
+  TARTAN_Arch *arch_;
+  Num k_;
+  std::vector<TARTAN_ArchDom> doms_;
+  std::vector<Num> table_;
+};
+
+double cut_cost(Num n, const Num *vert, const Num *edge, const Num *edlo, const Num *part,
+                const Distances &dist) {
+  double cost = 0;
+  for (Num v = 0; v < n; ++v)
+    for (Num e = vert[v]; e < vert[v + 1]; ++e) cost += static_cast<double>(edlo[e]) * dist(part[v], part[edge[e]]);
+  return cost / 2;
+}
+
+// Maps the coarsest graph: gathered on every rank, mapped on up to four of them.
+std::vector<Num> map_coarsest(const Dist &d, const TARTAN_Arch *arch, TARTAN_Strat *strat,
+                              const Distances &dist) {
+  std::vector<int> vcounts(d.size), ecounts(d.size), vdispl(d.size, 0), edispl(d.size, 0);
+  int vloc = static_cast<int>(d.vertlocnbr), eloc = static_cast<int>(d.edgeloctab.size());
+  MPI_Allgather(&vloc, 1, MPI_INT, vcounts.data(), 1, MPI_INT, d.comm);
+  MPI_Allgather(&eloc, 1, MPI_INT, ecounts.data(), 1, MPI_INT, d.comm);
+  for (int r = 1; r < d.size; ++r) {
+    vdispl[r] = vdispl[r - 1] + vcounts[r - 1];
+    edispl[r] = edispl[r - 1] + ecounts[r - 1];
+  }
+  Num n = d.vertglbnbr(), m = static_cast<Num>(edispl[d.size - 1]) + ecounts[d.size - 1];
+  std::vector<Num> degree(d.vertlocnbr), vert(n + 1, 0), velo(n), edge(m), edlo(m);
+  for (Num v = 0; v < d.vertlocnbr; ++v) degree[v] = d.vertloctab[v + 1] - d.vertloctab[v];
+  MPI_Allgatherv(degree.data(), vloc, num_type(), vert.data() + 1, vcounts.data(), vdispl.data(), num_type(), d.comm);
+  MPI_Allgatherv(d.veloloctab.data(), vloc, num_type(), velo.data(), vcounts.data(), vdispl.data(), num_type(), d.comm);
+  MPI_Allgatherv(d.edgeloctab.data(), eloc, num_type(), edge.data(), ecounts.data(), edispl.data(), num_type(), d.comm);
+  MPI_Allgatherv(d.edloloctab.data(), eloc, num_type(), edlo.data(), ecounts.data(), edispl.data(), num_type(), d.comm);
+  for (Num v = 0; v < n; ++v) vert[v + 1] += vert[v];
+  // Four runs on four relabellings of the graph (run 0: the graph as it is), run t on rank
+  // t mod size; the cheapest kept, ties to the lowest run: the result does not depend on
+  // the rank count.
+  constexpr int kRuns = 4;
+  std::vector<Num> part(n, 0);
+  double cost = HUGE_VAL;
+  int run_kept = kRuns;
+  local_step(d.comm, [&] {
+    std::vector<Num> perm(n), inv(n), pvert(n + 1, 0), pvelo(n), pedge(m), pedlo(m), ppart(n),
+        mine(n);
+    for (int run = d.rank; run < kRuns; run += d.size) {
+      // Relabelling: old vertex v becomes perm[v]; sorted by a hash seeded with the run.
+      std::iota(inv.begin(), inv.end(), 0);
+      if (run > 0) {
+        std::vector<std::uint64_t> keys(n);
+        for (Num v = 0; v < n; ++v) keys[v] = mix(static_cast<std::uint64_t>(v) ^ mix(run));
+        std::sort(inv.begin(), inv.end(),
+                  [&](Num a, Num b) { return keys[a] != keys[b] ? keys[a] < keys[b] : a < b; });
+      }
+      for (Num i = 0; i < n; ++i) perm[inv[i]] = i;
+      for (Num i = 0; i < n; ++i) {
+        Num v = inv[i];
+        pvelo[i] = velo[v];
+        pvert[i + 1] = pvert[i] + vert[v + 1] - vert[v];
+        for (Num e = vert[v], f = pvert[i]; e < vert[v + 1]; ++e, ++f) {
+          pedge[f] = perm[edge[e]];
+          pedlo[f] = edlo[e];
+        }
+      }
+      TARTAN_Graph graph;
+      TARTAN_graphInit(&graph);
+      int code = TARTAN_graphBuild(&graph, 0, n, pvert.data(), nullptr, pvelo.data(), nullptr,
+                                   m, pedge.data(), pedlo.data());
+      if (code == 0) code = TARTAN_graphMap(&graph, arch, strat, ppart.data());
+      TARTAN_graphExit(&graph);
+      if (code != 0) throw Error{code, std::string("coarsest graph: ") + TARTAN_errorMessage()};
+      for (Num v = 0; v < n; ++v) mine[v] = ppart[perm[v]];
+      double c = cut_cost(n, vert.data(), edge.data(), edlo.data(), mine.data(), dist);
+      if (c < cost) {
+        cost = c;
+        run_kept = run;
+        part.swap(mine);
+      }
+    }
+  });
+  struct {
+    double cost;
+    int run;
+  } local{cost, run_kept}, best{0, 0};
+  MPI_Allreduce(&local, &best, 1, MPI_DOUBLE_INT, MPI_MINLOC, d.comm);
+  MPI_Bcast(part.data(), static_cast<int>(n), num_type(), best.run % d.size, d.comm);
+  return part;
+}
+
+// Synchronous rounds of greedy boundary moves at one level; part holds the local terminals.
+void refine(const Dist &d, const Halo &h, const Distances &dist, Num k,
+            const std::vector<double> &bound, std::vector<Num> *part) {
+  Num n = d.vertlocnbr;
+  std::vector<Num> &p = *part;
+  std::vector<double> load(k, 0);
+  for (Num v = 0; v < n; ++v) load[p[v]] += d.veloloctab[v];
+  MPI_Allreduce(MPI_IN_PLACE, load.data(), static_cast<int>(k), MPI_DOUBLE, MPI_SUM, d.comm);
+  std::vector<Num> gpart = halo_values(d, h, p);
+  std::vector<Num> cands;
+  std::vector<double> budget(k), delta(k);
+  int idle = 0;
+  for (int round = 0; round < 32 && idle < 2; ++round) {
+    bool upward = round % 2 == 0;
+    for (Num i = 0; i < k; ++i) budget[i] = std::max(0.0, bound[i] - load[i]) / d.size;
+    std::fill(delta.begin(), delta.end(), 0.0);
+    Num moves = 0;
+    for (Num v = 0; v < n; ++v) {
+      Num a = p[v];
+      // Neighbours on this rank see each move at once; only a vertex with neighbours on
+      // other ranks keeps to the round's direction.
+      bool remote = false;
+      for (Num e = d.vertloctab[v]; e < d.vertloctab[v + 1]; ++e) remote = remote || h.edgegst[e] >= n;
+      cands.clear();
+      for (Num e = d.vertloctab[v]; e < d.vertloctab[v + 1]; ++e) {
+        Num x = h.edgegst[e], b = x < n ? p[x] : gpart[x - n];
+        if (b != a && (!remote || (b > a) == upward)) cands.push_back(b);
+      }
+      if (cands.empty()) continue;
+      std::sort(cands.begin(), cands.end());
+      cands.erase(std::unique(cands.begin(), cands.end()), cands.end());
+      auto cost_at = [&](Num t) {
+        double c = 0;
+        for (Num e = d.vertloctab[v]; e < d.vertloctab[v + 1]; ++e) {
+          Num x = h.edgegst[e], b = x < n ? p[x] : gpart[x - n];
+          c += static_cast<double>(d.edloloctab[e]) * dist(t, b);
+        }
+        return c;
+      };
+      // Moves that lower the cost, and moves of equal cost toward a lighter terminal (they
+      // walk the boundary across plateaus where a strictly improving move is one step away).
+      double here = cost_at(a), bestgain = -1;
+      Num best = -1;
+      for (Num b : cands) {
+        double gain = here - cost_at(b);
+        bool lighter = load[b] + delta[b] + d.veloloctab[v] < load[a] + delta[a];
+        if ((gain > 0 || (gain == 0 && lighter)) && gain > bestgain &&
+            d.veloloctab[v] <= budget[b]) {
+          bestgain = gain;
+          best = b;
+        }
+      }
+      if (best < 0) continue;
+      p[v] = best;
+      budget[best] -= d.veloloctab[v];
+      delta[best] += d.veloloctab[v];
+      delta[a] -= d.veloloctab[v];
+      ++moves;
+    }
+    MPI_Allreduce(MPI_IN_PLACE, delta.data(), static_cast<int>(k), MPI_DOUBLE, MPI_SUM, d.comm);
+    for (Num i = 0; i < k; ++i) load[i] += delta[i];
+    MPI_Allreduce(MPI_IN_PLACE, &moves, 1, num_type(), MPI_SUM, d.comm);
+    idle = moves == 0 ? idle + 1 : 0;
+    gpart = halo_values(d, h, p);
+  }
+}
+
+}  // namespace
+
+void map_graph(DgraphImpl &g, const TARTAN_Arch *arch, TARTAN_Strat *strat, Num *partloctab) {
+  Num k = 0;
+  local_step(g.dist.comm, [&] {
+    if (arch == nullptr || (partloctab == nullptr && g.dist.vertlocnbr > 0))
+      throw Error{TARTAN_EINVAL, "NULL target or partloctab"};
+    if (TARTAN_archVar(arch)) throw Error{TARTAN_EINVAL, "variable-sized target"};
+    k = TARTAN_archSize(arch);
+    if (k <= 0) throw Error{TARTAN_EINVAL, std::string("bad target: ") + TARTAN_errorMessage()};
+  });
+  check_graph(g);
+  Num kmax = 0;
+  MPI_Allreduce(&k, &kmax, 1, num_type(), MPI_MAX, g.dist.comm);
+  if (kmax != k) throw Agreed{TARTAN_EINVAL, "the target differs between ranks"};
+  Distances *distp = nullptr;
+  std::unique_ptr<Distances> holder;
+  local_step(g.dist.comm, [&] { holder = std::make_unique<Distances>(arch, k); });
+  distp = holder.get();
+  const Distances &dist = *distp;
+
+  // Coarsening down to a graph the sequential engine maps in one piece: at most
+  // max(8192, 64 k) vertices, or until a level shrinks the graph by less than 5 %.
+  const Num limit = std::max<Num>(8192, 64 * k);
+  Num velosum = 0;
+  for (Num x : g.dist.veloloctab) velosum += x;
+  MPI_Allreduce(MPI_IN_PLACE, &velosum, 1, num_type(), MPI_SUM, g.dist.comm);
+  const Num cap = std::max<Num>(1, 3 * (velosum / limit));
+  std::vector<Dist> levels{g.dist};
+  std::vector<Halo> halos;
+  std::vector<std::vector<Num>> cmaps;
+  int active = g.dist.size;
+  while (levels.back().vertglbnbr() > limit && levels.size() < 40) {
+    const Dist &fine = levels.back();
+    halos.push_back(make_halo(fine));
+    std::vector<Num> mate = match(fine, halos.back(), cap, 0x7461727461ULL + levels.size());
+    std::vector<Num> cmap;
+    Dist coarse = contract(fine, halos.back(), mate, &cmap);
+    if (coarse.vertglbnbr() > fine.vertglbnbr() * 19 / 20) {  // matching stalled
+      halos.pop_back();
+      break;
+    }
+    // Fold onto half the ranks while each active rank would hold fewer than limit vertices.
+    while (active > 1 && coarse.vertglbnbr() / active < limit / 2) active /= 2;
+    std::vector<Num> procs(coarse.size + 1, coarse.vertglbnbr());
+    for (int r = 0; r <= active; ++r)
+      procs[r] = coarse.vertglbnbr() / active * r + std::min<Num>(r, coarse.vertglbnbr() % active);
+    if (procs != coarse.procvrttab) coarse = redistribute(coarse, procs);
+    cmaps.push_back(std::move(cmap));
+    levels.push_back(std::move(coarse));
+  }
+
+  // Coarsest mapping, and the load bound it sets: no terminal's load-to-capacity ratio may
+  // rise above the worst one the sequential engine left (the strategy's imbalance holds there)
+  // or 1.01 (Tartan's default imbalance, 1 %), whichever is larger: the public API does not
+  // tell a strategy's imbalance, and the refinement needs room to move vertices.
+  const Dist &top = levels.back();
+  std::vector<Num> full = map_coarsest(top, arch, strat, dist);
+  std::vector<double> capacity(k), load(k, 0), bound(k);
+  double capsum = 0;
+  for (Num i = 0; i < k; ++i) capsum += capacity[i] = static_cast<double>(dist.weight(i));
+  const Num topn = top.vertglbnbr();
+  std::vector<Num> topvelo(topn);
+  {
+    std::vector<int> counts(top.size), displ(top.size, 0);
+    int mine = static_cast<int>(top.vertlocnbr);
+    MPI_Allgather(&mine, 1, MPI_INT, counts.data(), 1, MPI_INT, top.comm);
+    for (int r = 1; r < top.size; ++r) displ[r] = displ[r - 1] + counts[r - 1];
+    MPI_Allgatherv(top.veloloctab.data(), mine, num_type(), topvelo.data(), counts.data(), displ.data(), num_type(), top.comm);
+  }
+  for (Num v = 0; v < topn; ++v) load[full[v]] += topvelo[v];
+  double ratio = 1.01;
+  for (Num i = 0; i < k; ++i) ratio = std::max(ratio, load[i] / (velosum * capacity[i] / capsum));
+  for (Num i = 0; i < k; ++i) bound[i] = ratio * velosum * capacity[i] / capsum;
+  std::vector<Num> part(full.begin() + top.vertfrst(), full.begin() + top.vertfrst() + top.vertlocnbr);
+  full = {};
+
+  // Uncoarsening: project through each cmap (fetching from the coarse level's owners, which
+  // folding may have moved), then refine.
+  for (std::size_t l = cmaps.size(); l-- > 0;) {
+    part = fetch(levels[l + 1], part, cmaps[l]);
+    levels.pop_back();
+    refine(levels[l], halos[l], dist, k, bound, &part);
+  }
+  std::copy(part.begin(), part.end(), partloctab);
+}
+
+}  // namespace tartan_mpi
+
+using namespace tartan_mpi;
+
+extern "C" TARTAN_MPI_API int TARTAN_dgraphMap(TARTAN_Dgraph *dgraph, const TARTAN_Arch *arch,
+                                           TARTAN_Strat *strat, TARTAN_Num *partloctab) {
+  return guard([&] {
+    map_graph(need(dgraph, true), arch, strat, partloctab);
+    return 0;
+  });
+}

@@ -1,0 +1,112 @@
+/*
+ * tartan_mpi.h: Tartan's distributed graphs and parallel mapping over MPI (libtartan-mpi,
+ * libtartan64-mpi in an --enable-int64 build; pkg-config tartan-mpi / tartan64-mpi).
+ * PT-SCOTCH's shape: a TARTAN_Dgraph holds, on each rank of a communicator, a contiguous block
+ * of the vertices of one graph with their arcs, neighbours given by global number.
+ *
+ * Conventions (doc/mpi.md):
+ *  - Every function taking a TARTAN_Dgraph is collective over its communicator: all ranks
+ *    call it, in the same order. Errors are collective too: when the input of one rank is
+ *    bad, every rank returns the same TARTAN_E* code and TARTAN_mpiErrorMessage() gives, on
+ *    every rank, the same message naming the rank (and the vertex) at fault. No call hangs on
+ *    a bad input.
+ *  - Codes are libtartan's (TARTAN_EINVAL, TARTAN_ENOMEM, TARTAN_EIO, TARTAN_EFORMAT, ...).
+ *  - MPI must be initialised (any thread level, MPI_THREAD_SINGLE suffices: the library calls
+ *    MPI only from the calling thread) and stay so until TARTAN_dgraphExit.
+ *  - The library never prints, exits or aborts the job.
+ * No Fortran or Python binding of this layer exists today (doc/mpi.md).
+ */
+#ifndef TARTAN_MPI_H
+#define TARTAN_MPI_H
+
+#include <mpi.h>
+
+#include "tartan.h"
+
+/* Export macro, as TARTAN_API in tartan.h: the library is built with hidden visibility. */
+#if defined(TARTAN_MPI_BUILDING_LIBRARY) && defined(__GNUC__)
+#define TARTAN_MPI_API __attribute__((visibility("default")))
+#else
+#define TARTAN_MPI_API
+#endif
+
+/** A distributed graph handle: fixed size, a check word and a pointer (as TARTAN_Graph). */
+typedef struct { uint64_t opaque_[8]; } TARTAN_Dgraph;
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The message of the last error of this layer in the calling thread (the same on every rank
+ *  of a collective call that failed), "" if none. Valid until the next call of this layer. */
+TARTAN_MPI_API const char *TARTAN_mpiErrorMessage(void);
+
+/** Size in bytes of TARTAN_Dgraph. */
+TARTAN_MPI_API int TARTAN_dgraphSizeof(void);
+/** Makes an empty distributed graph over a duplicate of comm (collective over comm).
+ *  Errors: TARTAN_EINVAL (NULL handle, MPI_COMM_NULL, MPI not initialised). */
+TARTAN_MPI_API int TARTAN_dgraphInit(TARTAN_Dgraph *dgraph, MPI_Comm comm);
+/** Frees what the graph owns and its communicator (collective); harmless on an exited or
+ *  zeroed handle. */
+TARTAN_MPI_API void TARTAN_dgraphExit(TARTAN_Dgraph *dgraph);
+
+/** Builds the local part of a distributed graph from this rank's arrays, as SCOTCH_dgraphBuild
+ *  does: this rank holds vertlocnbr vertices, the ranks' blocks following each other in rank
+ *  order (rank 0 holds global vertices baseval .. baseval + its vertlocnbr - 1, and so on).
+ *  baseval: 0 or 1, the same on every rank. vertloctab: vertlocnbr + 1 entries (compact) when
+ *  vendloctab is NULL, else vertlocnbr starts and vendloctab the ends; indices into edgeloctab
+ *  counted from baseval. edgeloctab: the global numbers of the arcs' ends (edgelocnbr arcs).
+ *  veloloctab, edloloctab may be NULL (unit loads). The arrays are copied (into 0-based
+ *  form): the caller may free them after the call. Checks sizes, base, monotone indices and
+ *  neighbour ranges; TARTAN_dgraphCheck checks symmetry across ranks.
+ *  Errors (collective): TARTAN_EINVAL naming the rank and vertex, TARTAN_EOVERFLOW, ENOMEM. */
+TARTAN_MPI_API int TARTAN_dgraphBuild(TARTAN_Dgraph *dgraph, TARTAN_Num baseval,
+                                  TARTAN_Num vertlocnbr, const TARTAN_Num *vertloctab,
+                                  const TARTAN_Num *vendloctab, const TARTAN_Num *veloloctab,
+                                  TARTAN_Num edgelocnbr, const TARTAN_Num *edgeloctab,
+                                  const TARTAN_Num *edloloctab);
+/** Loads a distributed graph. A path containing "%r" names one SCOTCH distributed graph file
+ *  (.dgr, version 2) per rank, "%r" replaced by the rank number: the file's process count
+ *  must be the communicator's size and its rank number this rank's. Any other path is a
+ *  centralised .grf (gzip-compressed if libtartan was built with zlib) that rank 0 reads and
+ *  scatters in contiguous blocks of nearly equal vertex counts. baseval: -1 keeps the file's,
+ *  0 or 1 renumbers; flags as TARTAN_graphLoad (bit 1 drops vertex loads, bit 2 edge loads).
+ *  Vertex labels are not kept. Errors (collective): TARTAN_EIO, TARTAN_EFORMAT (naming the
+ *  rank, file and line), TARTAN_EINVAL. */
+TARTAN_MPI_API int TARTAN_dgraphLoad(TARTAN_Dgraph *dgraph, const char *path, TARTAN_Num baseval,
+                                 TARTAN_Num flags);
+/** Full consistency check across ranks: every arc u -> v has its reverse v -> u on v's rank
+ *  with the same weight, no self loops, non-negative loads, sums within TARTAN_Num.
+ *  Errors (collective): TARTAN_EINVAL with the first rank at fault and its vertex (global
+ *  number, in the graph's base), TARTAN_EOVERFLOW. */
+TARTAN_MPI_API int TARTAN_dgraphCheck(const TARTAN_Dgraph *dgraph);
+/** Sizes: global and local vertex and arc counts (any pointer may be NULL). Not collective. */
+TARTAN_MPI_API void TARTAN_dgraphSize(const TARTAN_Dgraph *dgraph, TARTAN_Num *vertglbnbr,
+                                  TARTAN_Num *vertlocnbr, TARTAN_Num *edgeglbnbr,
+                                  TARTAN_Num *edgelocnbr);
+/** Global number (in the graph's base) of this rank's first vertex; -1 on a bad handle. */
+TARTAN_MPI_API TARTAN_Num TARTAN_dgraphVertStart(const TARTAN_Dgraph *dgraph);
+/** Gathers the whole graph onto every rank whose cgraph is not NULL (collective): cgraph,
+ *  initialised by the caller, is built over arrays that the distributed graph keeps (valid
+ *  until its next Gather or its Exit), in the distributed graph's base.
+ *  Errors (collective): TARTAN_EINVAL, TARTAN_ENOMEM. */
+TARTAN_MPI_API int TARTAN_dgraphGather(TARTAN_Dgraph *dgraph, TARTAN_Graph *cgraph);
+/** Maps the distributed graph onto arch: partloctab (vertlocnbr entries, written) receives the
+ *  terminal of each local vertex. Parallel multilevel (doc/mpi.md): heavy-edge matching across
+ *  ranks, contraction, the coarse graph folded onto fewer ranks as it shrinks; the coarsest
+ *  graph is mapped by TARTAN_graphMap with strat (NULL: the default strategy) on up to four
+ *  ranks, each on its own deterministic relabelling of it, the cheapest kept (ties: lowest
+ *  rank); then projection and parallel k-way refinement at each level, which never raises the
+ *  worst load-to-capacity ratio above the coarsest mapping's. The same graph distribution,
+ *  target, strategy and seed give the same partloctab. The graph is checked first as
+ *  TARTAN_dgraphCheck does. arch must be fixed-size and the same on every rank.
+ *  Errors (collective): TARTAN_EINVAL (NULL arguments, bad graph, variable-sized target, and
+ *  those of TARTAN_graphMap), TARTAN_EHANDLE, TARTAN_ENOMEM, TARTAN_EOVERFLOW. */
+TARTAN_MPI_API int TARTAN_dgraphMap(TARTAN_Dgraph *dgraph, const TARTAN_Arch *arch,
+                                TARTAN_Strat *strat, TARTAN_Num *partloctab);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TARTAN_MPI_H */

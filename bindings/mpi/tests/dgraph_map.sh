@@ -1,0 +1,7 @@
+#!/bin/sh
+# TARTAN_dgraphMap on 1 to 4 ranks: valid, balanced, within 5 % of TARTAN_graphMap's default
+# on the gathered graph, deterministic (bindings/mpi/tests/test_dgraph_map.c).
+. "$TARTAN_TOP_SRCDIR/bindings/mpi/tests/mpi_support.sh"
+for np in 1 2 3 4; do
+  mpi_run "$np" "$TARTAN_MPI_TESTS/test_dgraph_map" || exit 1
+done

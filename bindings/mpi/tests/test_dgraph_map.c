@@ -1,0 +1,107 @@
+/* TARTAN_dgraphMap through tartan_mpi.h on any number of ranks: a 32 x 32 x 16 grid (16384
+ * vertices, twice the 8192-vertex coarsest size: two parallel levels run) with loads
+ * and weights, onto a 2 x 2 x 2 torus and a tree-leaf target; every terminal valid, loads
+ * within the strategy's imbalance (1 %, plus one vertex's load), cost within 5 % of
+ * TARTAN_graphMap's default on the gathered graph, the same result twice; errors. */
+#include "mpi_test.h"
+
+static int rank, size;
+
+static double mapping_cost(TARTAN_Arch *arch, TARTAN_Graph *c, const TARTAN_Num *part) {
+  TARTAN_Num base, n, m, *vt, *vn, *et, *el;
+  TARTAN_graphData(c, &base, &n, &vt, &vn, NULL, NULL, &m, &et, &el);
+  TARTAN_ArchDom a, b;
+  double cost = 0;
+  for (TARTAN_Num v = 0; v < n; ++v)
+    for (TARTAN_Num e = vt[v] - base; e < vn[v] - base; ++e) {
+      CHECK(TARTAN_archDomTerm(arch, &a, part[v]) == 0);
+      CHECK(TARTAN_archDomTerm(arch, &b, part[et[e] - base]) == 0);
+      cost += (double) el[e] * (double) TARTAN_archDomDist(arch, &a, &b);
+    }
+  return cost / 2;
+}
+
+static void map_and_compare(TARTAN_Arch *arch, const char *name) {
+  GridPart p;
+  grid_part(&p, 32, 32, 16, 1);
+  TARTAN_Dgraph g;
+  CHECK(TARTAN_dgraphInit(&g, MPI_COMM_WORLD) == 0);
+  CHECK(TARTAN_dgraphBuild(&g, 0, p.vertlocnbr, p.verttab, NULL, p.velotab, p.edgelocnbr,
+                           p.edgetab, p.edlotab) == 0);
+  TARTAN_Num *part = malloc(sizeof(TARTAN_Num) * (p.vertlocnbr + 1));
+  TARTAN_Num *again = malloc(sizeof(TARTAN_Num) * (p.vertlocnbr + 1));
+  TARTAN_Strat strat;
+  TARTAN_stratInit(&strat);
+  double t0 = MPI_Wtime();
+  CHECK(TARTAN_dgraphMap(&g, arch, &strat, part) == 0);
+  double t1 = MPI_Wtime();
+  CHECK(TARTAN_dgraphMap(&g, arch, &strat, again) == 0);
+  CHECK(memcmp(part, again, sizeof(TARTAN_Num) * p.vertlocnbr) == 0);
+
+  /* Gather the mapping and the graph on every rank; compare with the sequential default. */
+  TARTAN_Num n = 32 * 32 * 16, k = TARTAN_archSize(arch);
+  TARTAN_Num *full = malloc(sizeof(TARTAN_Num) * n), *seq = malloc(sizeof(TARTAN_Num) * n);
+  int *counts = malloc(sizeof(int) * size), *displ = malloc(sizeof(int) * size), mine = (int) p.vertlocnbr;
+  MPI_Allgather(&mine, 1, MPI_INT, counts, 1, MPI_INT, MPI_COMM_WORLD);
+  displ[0] = 0;
+  for (int r = 1; r < size; ++r) displ[r] = displ[r - 1] + counts[r - 1];
+  MPI_Allgatherv(part, mine, TARTAN_NUM_BITS == 64 ? MPI_INT64_T : MPI_INT32_T, full, counts,
+                 displ, TARTAN_NUM_BITS == 64 ? MPI_INT64_T : MPI_INT32_T, MPI_COMM_WORLD);
+  TARTAN_Graph c;
+  TARTAN_graphInit(&c);
+  CHECK(TARTAN_dgraphGather(&g, &c) == 0);
+  TARTAN_Num *velo;
+  TARTAN_graphData(&c, NULL, NULL, NULL, NULL, &velo, NULL, NULL, NULL, NULL);
+  double *load = calloc((size_t) k, sizeof(double)), total = 0;
+  for (TARTAN_Num v = 0; v < n; ++v) {
+    CHECK(full[v] >= 0 && full[v] < k);
+    load[full[v]] += (double) velo[v];
+    total += (double) velo[v];
+  }
+  for (TARTAN_Num i = 0; i < k; ++i) CHECK(load[i] <= total / (double) k * 1.01 + 3);
+  CHECK(TARTAN_graphMap(&c, arch, NULL, seq) == 0);
+  double cost = mapping_cost(arch, &c, full), seqcost = mapping_cost(arch, &c, seq);
+  if (rank == 0)
+    printf("%s, %d ranks: dgraphMap cost %.0f (%.2f s), graphMap default %.0f, ratio %.3f\n",
+           name, size, cost, t1 - t0, seqcost, cost / seqcost);
+  CHECK(cost <= 1.05 * seqcost);
+  TARTAN_graphExit(&c);
+
+  /* Errors, collective: NULL target, a variable-sized target. */
+  CHECK(TARTAN_dgraphMap(&g, NULL, &strat, part) == TARTAN_EINVAL);
+  TARTAN_Arch var;
+  TARTAN_archInit(&var);
+  TARTAN_archVcmplt(&var);
+  CHECK(TARTAN_dgraphMap(&g, &var, &strat, part) == TARTAN_EINVAL);
+  CHECK(strstr(TARTAN_mpiErrorMessage(), "variable") != NULL);
+  TARTAN_archExit(&var);
+  TARTAN_stratExit(&strat);
+  TARTAN_dgraphExit(&g);
+  free(load);
+  free(counts);
+  free(displ);
+  free(full);
+  free(seq);
+  free(part);
+  free(again);
+  grid_free(&p);
+}
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  TARTAN_Arch arch;
+  TARTAN_archInit(&arch);
+  CHECK(TARTAN_archTorus3(&arch, 2, 2, 2) == 0);
+  map_and_compare(&arch, "torus 2x2x2");
+  TARTAN_archExit(&arch);
+  TARTAN_archInit(&arch);
+  TARTAN_Num sizetab[2] = {2, 4}, linktab[2] = {10, 1};
+  CHECK(TARTAN_archTleaf(&arch, 2, sizetab, linktab) == 0);
+  map_and_compare(&arch, "tleaf 2 2 10 4 1");
+  TARTAN_archExit(&arch);
+  if (rank == 0) printf("test_dgraph_map: %d ranks passed\n", size);
+  MPI_Finalize();
+  return 0;
+}
