@@ -3,9 +3,9 @@
 # build where `make bench/dgraph_map_driver` was run; SIDE: mesh sides, default 100, i.e. the
 # 10^6-vertex 100^3 mesh; 200 gives 8 * 10^6).
 # TARTAN_dgraphMap (bench/dgraph_map_driver: centralised .grf read by rank 0 and scattered)
-# against PT-SCOTCH 7 on gmk_m3 meshes, onto torus3D 8 8 8 and tleaf 3 16 90 16 9 4 1, on
-# RANKS (default "1 2 4") ranks. PT-SCOTCH's dgmap of Debian's ptscotch 7.0 maps onto these
-# targets on neither one rank ("kdgraphMapRbMap: not implemented yet") nor several (it
+# against PT-SCOTCH 7 on gmk_m3 meshes, onto torus3D 8 8 8 and tleaf 3 16 90 16 9 4 1 (TARGETS,
+# default "torus888 tleaf1024"), on RANKS (default "1 2 4") ranks. PT-SCOTCH's dgmap of
+# Debian's ptscotch 7.0 maps onto these targets on neither one rank ("kdgraphMapRbMap: not implemented yet") nor several (it
 # crashes), so PT-SCOTCH runs as dgpart with the target's terminal count (k-way partitioning,
 # what its parallel mapping falls back to), at the same 1 % imbalance. Both mappings are
 # scored the same way: `tartan stats GRAPH TARGET MAP`, CommExpan's parenthesised sum (sum of
@@ -16,6 +16,7 @@ build=${1:?usage: bench/dgraph-vs-ptscotch.sh BUILD [SIDE...]}
 shift
 sides=${*:-100}
 ranks=${RANKS:-1 2 4}
+targets=${TARGETS:-torus888 tleaf1024}
 build=$(cd "$build" && pwd)
 work=${WORK:-/tmp/tartan-dgraph-bench}
 mkdir -p "$work"
@@ -47,7 +48,7 @@ printf '%-8s %-9s %5s | %12s %12s %6s | %7s %7s %6s | %7s %7s %6s | %7s %7s\n' g
 for side in $sides; do
   graph=$work/m$side.grf
   [ -f "$graph" ] || gmk_m3 "$side" "$side" "$side" "$graph"
-  for target in torus888 tleaf1024; do
+  for target in $targets; do
     tgt=$work/$target.tgt
     k=$(head -c 40 "$tgt" | awk '{ if ($1 == "torus3D") print $2 * $3 * $4; else print 16 * 16 * 4 }')
     for np in $ranks; do

@@ -4,4 +4,5 @@ dist_man_MANS += doc/tartan.1 doc/tartan-graph.1 doc/tartan-draw.1
 EXTRA_DIST += doc/images
 dist_doc_DATA = README NEWS doc/conventions.md doc/porting-from-scotch.md
 dist_doc_DATA += doc/strategy.md doc/bindings.md doc/hostile-inputs.md doc/networks.md
+dist_doc_DATA += doc/mpi.md
 dist_doc_DATA += doc/mpi-reorder.md

@@ -467,6 +467,7 @@ void map_graph(DgraphImpl &g, const TARTAN_Arch *arch, TARTAN_Strat *strat, Num 
     if (k <= 0) throw Error{TARTAN_EINVAL, std::string("bad target: ") + TARTAN_errorMessage()};
   });
   check_graph(g);
+  if (g.dist.vertglbnbr() == 0) return;  // nothing to map (and no load to share)
   Num kmax = 0;
   MPI_Allreduce(&k, &kmax, 1, num_type(), MPI_MAX, g.dist.comm);
   if (kmax != k) throw Agreed{TARTAN_EINVAL, "the target differs between ranks"};
