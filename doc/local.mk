@@ -5,3 +5,4 @@ EXTRA_DIST += doc/images
 dist_doc_DATA = README NEWS doc/conventions.md doc/porting-from-scotch.md
 dist_doc_DATA += doc/strategy.md doc/bindings.md doc/hostile-inputs.md doc/networks.md
 dist_doc_DATA += doc/mpi.md
+dist_doc_DATA += doc/mpi-reorder.md

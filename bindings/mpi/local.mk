@@ -61,5 +61,18 @@ TESTS += bindings/mpi/tests/dgraph.sh bindings/mpi/tests/dgraph_map.sh
 AM_TESTS_ENVIRONMENT += \
 	TARTAN_MPIEXEC='$(MPIEXEC)'; export TARTAN_MPIEXEC; \
 	TARTAN_MPI_TESTS='$(abs_top_builddir)/bindings/mpi/tests'; export TARTAN_MPI_TESTS;
+
+# Rank reordering (TARTAN_mpiReorder, doc/mpi-reorder.md): the library source, its test on 4
+# ranks and the example program of doc/examples, both run by bindings/mpi/tests/reorder.sh.
+TARTAN_MPI_SOURCES += bindings/mpi/reorder.cpp
+check_PROGRAMS += bindings/mpi/tests/test_reorder doc/examples/mpi_reorder
+bindings_mpi_tests_test_reorder_SOURCES = bindings/mpi/tests/test_reorder.c
+bindings_mpi_tests_test_reorder_CPPFLAGS = $(TARTAN_MPI_TEST_CPPFLAGS)
+bindings_mpi_tests_test_reorder_LDADD = $(TARTAN_MPI_TEST_LDADD)
+doc_examples_mpi_reorder_SOURCES = doc/examples/mpi_reorder.c
+doc_examples_mpi_reorder_CPPFLAGS = $(TARTAN_MPI_TEST_CPPFLAGS)
+doc_examples_mpi_reorder_LDADD = $(TARTAN_MPI_TEST_LDADD)
+TESTS += bindings/mpi/tests/reorder.sh
 endif
 EXTRA_DIST += bindings/mpi/tests/dgraph.sh bindings/mpi/tests/dgraph_map.sh
+EXTRA_DIST += bindings/mpi/tests/reorder.sh bench/mpi-reorder.sh bench/mpi_reorder_bench.c

@@ -105,6 +105,48 @@ TARTAN_MPI_API int TARTAN_dgraphGather(TARTAN_Dgraph *dgraph, TARTAN_Graph *cgra
 TARTAN_MPI_API int TARTAN_dgraphMap(TARTAN_Dgraph *dgraph, const TARTAN_Arch *arch,
                                 TARTAN_Strat *strat, TARTAN_Num *partloctab);
 
+/* ---------------------------------------------------------------------------------------- */
+/* Rank reordering (doc/mpi-reorder.md)                                                      */
+/* ---------------------------------------------------------------------------------------- */
+/** nbrnbr value of TARTAN_mpiReorder / TARTAN_mpiReorderPerm: read the neighbours from comm's
+ *  distributed-graph topology (MPI_Dist_graph_create or _adjacent) instead of nbrtab. */
+#define TARTAN_MPI_DISTGRAPH (-1)
+
+/** Rank reordering, collective over the intracommunicator comm: computes a permutation of its
+ *  ranks that lowers the mapping cost of their communication graph on the target, and returns
+ *  it in permtab (size of comm entries, on every rank): permtab[r] is the new rank of rank r,
+ *  so that the process with new rank i plays the part rank i described (its neighbours).
+ *  The graph: this rank's nbrnbr neighbour ranks in nbrtab with weights wgttab (NULL: 1 each;
+ *  weights >= 0), undirected (a pair listed by both its ranks must have the same weight
+ *  there, else TARTAN_EINVAL; a rank listed several times has its weights summed; self-loops
+ *  and zero weights ignored); or nbrnbr = TARTAN_MPI_DISTGRAPH: comm's distributed graph, its
+ *  out-arcs with their weights (1 when unweighted), a pair weighing the sum of both directions.
+ *  The target: arch on every rank (rank 0's is used; slot r, where rank r runs now, is
+ *  terminal r; more terminals than ranks: the first ones), or NULL on every rank: the machine
+ *  the job runs on (hwloc on each node: doc/mpi-reorder.md says how it is built and where the
+ *  ranks are taken to sit). The graph is gathered and mapped on rank 0 one rank per slot;
+ *  the identity is kept when nothing cheaper is found, so the cost never rises.
+ *  costtab (may be NULL): 2 entries, the cost (sum over edges of weight x distance) of the
+ *  identity placement and of the permutation. Deterministic: same graph, target and rank
+ *  count, same permutation.
+ *  Errors, the same code and TARTAN_mpiErrorMessage() on every rank: TARTAN_EINVAL (a
+ *  neighbour that is no rank of comm, negative weight or count, asymmetric weights, a target
+ *  with fewer terminals than ranks or variable-sized, some ranks passing a target and others
+ *  NULL, TARTAN_MPI_DISTGRAPH without that topology, NULL nbrtab with nbrnbr > 0, NULL
+ *  permtab on any rank), TARTAN_ENOTSUP (the default target in a libtartan without hwloc, or
+ *  nodes whose hwloc trees differ in levels or link costs), TARTAN_EOVERFLOW, TARTAN_ENOMEM.
+ *  MPI_COMM_NULL or an intercommunicator: TARTAN_EINVAL without communication. */
+TARTAN_MPI_API int TARTAN_mpiReorderPerm(MPI_Comm comm, int nbrnbr, const int *nbrtab,
+                                         const int *wgttab, const TARTAN_Arch *arch,
+                                         int *permtab, int64_t *costtab);
+/** TARTAN_mpiReorderPerm, then *newcomm = a new communicator (MPI_Comm_split of comm) in which
+ *  every process has rank permtab[its rank in comm]; free it with MPI_Comm_free. No topology
+ *  is attached to it. Errors as TARTAN_mpiReorderPerm, and TARTAN_EINVAL for a NULL newcomm
+ *  on any rank; on error *newcomm is MPI_COMM_NULL. */
+TARTAN_MPI_API int TARTAN_mpiReorder(MPI_Comm comm, int nbrnbr, const int *nbrtab,
+                                     const int *wgttab, const TARTAN_Arch *arch,
+                                     MPI_Comm *newcomm);
+
 #ifdef __cplusplus
 }
 #endif
