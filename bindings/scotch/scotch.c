@@ -131,6 +131,13 @@ SCOTCH_API SCOTCH_Num SCOTCH_randomVal(SCOTCH_Num randmax) {
   return (SCOTCH_Num) (random_next() % (uint64_t) randmax);
 }
 
+/* SCOTCH's internal generator entry points (intRandInit, intRandVal), which SCOTCH's own test
+ * program test_scotch_graph_diam declares and calls although scotch.h does not: the layer's
+ * sequence, restarted as SCOTCH_randomReset does, and a value in [0, randmax). Exported under
+ * SCOTCH's internal names so that program links unchanged. */
+SCOTCH_API void _SCOTCHintRandInit(void) { SCOTCH_randomReset(); }
+SCOTCH_API SCOTCH_Num _SCOTCHintRandVal(SCOTCH_Num randmax) { return SCOTCH_randomVal(randmax); }
+
 SCOTCH_API int SCOTCH_randomSave(FILE *stream) {
   if (stream == NULL || fprintf(stream, "%llu %llu\n", (unsigned long long) random_origin,
                                 (unsigned long long) random_drawn) < 0)
@@ -1114,6 +1121,24 @@ static int strat_build(const char *fn, SCOTCH_Strat *straptr, SCOTCH_Num flagval
 SCOTCH_API int SCOTCH_stratGraphMapBuild(SCOTCH_Strat *straptr, SCOTCH_Num flagval,
                                          SCOTCH_Num partnbr, double balrat) {
   return strat_build("SCOTCH_stratGraphMapBuild", straptr, flagval, partnbr, balrat, 0);
+}
+
+/* Ordering strategies: Tartan has no sparse-matrix ordering, so no ordering strategy can be
+ * honoured; refused, naming the function, with SCOTCH's error value (the strategy is left as it
+ * was). */
+SCOTCH_API int SCOTCH_stratGraphOrder(SCOTCH_Strat *straptr, const char *string) {
+  (void) straptr;
+  (void) string;
+  return layer_failed("SCOTCH_stratGraphOrder", "graph ordering is not provided by Tartan");
+}
+
+SCOTCH_API int SCOTCH_stratGraphOrderBuild(SCOTCH_Strat *straptr, SCOTCH_Num flagval,
+                                           SCOTCH_Num levlnbr, double balrat) {
+  (void) straptr;
+  (void) flagval;
+  (void) levlnbr;
+  (void) balrat;
+  return layer_failed("SCOTCH_stratGraphOrderBuild", "graph ordering is not provided by Tartan");
 }
 
 SCOTCH_API int SCOTCH_stratGraphPartOvlBuild(SCOTCH_Strat *straptr, SCOTCH_Num flagval,
