@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "arch/architecture.hpp"
 #include "common/num.hpp"
 #include "mapping/kway_state.hpp"
 
@@ -39,6 +40,17 @@ double migration_cost(const MigrationCost& migration, const std::vector<Num>& pa
 // communication cost on targets whose renaming is no symmetry).
 std::vector<Num> overlap_relabelling(const MigrationCost& migration, const std::vector<Num>& part,
                                      Num k);
+
+// The symmetry of the target (a renumbering of its terminals that keeps every distance) that
+// makes part overlap the old mapping most (heaviest migration load kept in place; ties: the
+// first in enumeration order, the identity first), as a permutation perm[t]; empty when the
+// kind's symmetries are not enumerated or too many to try. Hypercubes: bit translations and
+// coordinate permutations; meshes: reflections per axis; tori: rotations and reflections per
+// axis; both also permuting axes of equal length. Unlike overlap_relabelling, the renamed
+// mapping costs exactly the communication of part. Tried while (symmetries x distinct
+// (new, old) pairs) stays under 4e7.
+std::vector<Num> symmetric_relabelling(const Architecture& arch, const MigrationCost& migration,
+                                       const std::vector<Num>& part);
 
 // Greedy passes of single-vertex moves over the non-pinned vertices, each toward the terminal
 // (its neighbours' terminals and its old one) that lowers communication + migration the most

@@ -99,19 +99,24 @@ void run_remap(const Strategy& strategy, const Graph& graph, const Architecture&
   // terminals renamed after the old mapping's (overlap_relabelling). Its parts are the fresh
   // ones, so on targets where the renaming is a symmetry (complete graphs, and often tori and
   // hypercubes) it costs the same communication while migrating far less.
-  std::vector<Num> renamed;
+  // Candidate 4 (same condition): renamed by the target symmetry that overlaps most
+  // (symmetric_relabelling: meshes, tori, hypercubes), which keeps the communication cost.
+  std::vector<std::vector<Num>> renamed;
   if (fixed.empty() || std::find(fixed.begin(), fixed.end(), true) == fixed.end()) {
-    const std::vector<Num> perm = overlap_relabelling(migration, fresh, k);
-    renamed.resize(n);
-    for (std::size_t v = 0; v < n; ++v) renamed[v] = perm[fresh[v]];
+    for (const std::vector<Num>& perm : {overlap_relabelling(migration, fresh, k),
+                                         symmetric_relabelling(arch, migration, fresh)}) {
+      if (perm.empty()) continue;
+      renamed.emplace_back(n);
+      for (std::size_t v = 0; v < n; ++v) renamed.back()[v] = perm[fresh[v]];
+    }
   }
   double fresh_total = 0.0;
   double kept_total = 0.0;
-  double renamed_total = 0.0;
   std::vector<Num> from_fresh = improve(std::move(fresh), fresh_total);
   std::vector<Num> from_kept = improve(std::move(kept), kept_total);
-  if (!renamed.empty()) {
-    std::vector<Num> from_renamed = improve(std::move(renamed), renamed_total);
+  for (std::vector<Num>& candidate : renamed) {
+    double renamed_total = 0.0;
+    std::vector<Num> from_renamed = improve(std::move(candidate), renamed_total);
     if (renamed_total < fresh_total) {
       from_fresh = std::move(from_renamed);
       fresh_total = renamed_total;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <string>
 
@@ -320,6 +321,39 @@ TEST(Migration, OverlapRelabelling) {
   const std::vector<Num> perm = overlap_relabelling(unit, shifted, 4);
   for (std::size_t v = 0; v < old.size(); ++v)
     if (old[v] != -1) EXPECT_EQ(perm[shifted[v]], old[v]);
+}
+
+// symmetric_relabelling finds the symmetry between a mapping and a mirrored / translated copy
+// of it, and its renaming keeps the communication cost.
+TEST(Migration, SymmetricRelabelling) {
+  auto graph = grid_graph(8, 8);
+  struct Case {
+    ArchPtr arch;
+    std::function<Num(Num)> symmetry;
+  };
+  const std::vector<Case> cases = {
+      {make_mesh({4, 4}), [](Num t) { return (3 - t % 4) + 4 * (t / 4); }},       // reflect x
+      {make_torus({4, 4}), [](Num t) { return t % 4 + 4 * ((t / 4 + 1) % 4); }},  // rotate y
+      {make_mesh({4, 4}), [](Num t) { return (t / 4) + 4 * (t % 4); }},           // transpose
+      {make_hypercube(3), [](Num t) { return t ^ 5; }},
+  };
+  for (const Case& c : cases) {
+    const MapResult fresh = map_graph(*graph, *c.arch, 5);
+    std::vector<Num> old(fresh.parttab.size());
+    for (std::size_t v = 0; v < old.size(); ++v) old[v] = c.symmetry(fresh.parttab[v]);
+    const MigrationCost migration{&old, nullptr, 1.0};
+    const std::vector<Num> perm = symmetric_relabelling(*c.arch, migration, fresh.parttab);
+    ASSERT_EQ(static_cast<Num>(perm.size()), c.arch->size()) << c.arch->kind_name();
+    std::vector<Num> renamed(old.size());
+    for (std::size_t v = 0; v < old.size(); ++v) renamed[v] = perm[fresh.parttab[v]];
+    EXPECT_EQ(renamed, old) << c.arch->kind_name();
+    EXPECT_EQ(mapping_cost(*graph, DistanceOracle(*c.arch), renamed.data()), fresh.cost);
+  }
+  // Kinds whose symmetries are not enumerated: no renaming.
+  const ArchPtr tleaf = make_tleaf({2, 2}, {10, 1});
+  const MapResult fresh = map_graph(*graph, *tleaf, 5);
+  const MigrationCost migration{&fresh.parttab, nullptr, 1.0};
+  EXPECT_TRUE(symmetric_relabelling(*tleaf, migration, fresh.parttab).empty());
 }
 
 TEST(Drb, BadInputs) {
