@@ -14,7 +14,8 @@ namespace tartan {
 // load: per-vertex migration loads (>= 0) or empty (1 each); weight >= 0. With fixed
 // non-empty, vertices with fixed[v] keep parttab[v]. Candidates, each improved by
 // refine_with_migration: the strategy's fresh mapping, the same with its terminals renamed
-// after the old mapping's (overlap_relabelling; only without fixed vertices), and the old
+// after the old mapping's (overlap_relabelling, and symmetric_relabelling where the kind's
+// symmetries are enumerated; only without fixed vertices), and the old
 // mapping itself (its unplaced vertices placed, its overloaded terminals relieved); the
 // cheapest in that total wins (the old one on a tie, the fresh one before the renamed one).
 // On a variable-sized target (old: -1 or domain numbers >= 1) the candidates are not refined: the fresh mapping, or the old one when it maps every vertex,
