@@ -264,11 +264,14 @@ TEST(Drb, VariableSizedTargetsFollowTheGraph) {
       for (const auto& part : sizes) EXPECT_LE(part.second, 2) << arch->kind_name();
       if (side != 5) EXPECT_EQ(static_cast<Num>(sizes.size()), n / 2) << arch->kind_name();
       // No part is an ancestor of another (free vertices only reach the leaves of the tree).
-      for (const auto& a : sizes)
-        for (const auto& b : sizes)
-          if (a.first != b.first)
+      for (const auto& a : sizes) {
+        for (const auto& b : sizes) {
+          if (a.first != b.first) {
             EXPECT_FALSE(arch->domain_includes(arch->terminal_domain(a.first),
                                                arch->terminal_domain(b.first)));
+          }
+        }
+      }
       std::vector<Num> refined = r.parttab;
       Random random(1);
       std::vector<bool> none;
@@ -319,8 +322,11 @@ TEST(Migration, OverlapRelabelling) {
   std::vector<Num> shifted(old.size());
   for (std::size_t v = 0; v < old.size(); ++v) shifted[v] = old[v] == -1 ? 0 : (old[v] + 1) % 4;
   const std::vector<Num> perm = overlap_relabelling(unit, shifted, 4);
-  for (std::size_t v = 0; v < old.size(); ++v)
-    if (old[v] != -1) EXPECT_EQ(perm[shifted[v]], old[v]);
+  for (std::size_t v = 0; v < old.size(); ++v) {
+    if (old[v] != -1) {
+      EXPECT_EQ(perm[shifted[v]], old[v]);
+    }
+  }
 }
 
 // symmetric_relabelling finds the symmetry between a mapping and a mirrored / translated copy
