@@ -131,6 +131,13 @@ SCOTCH_API SCOTCH_Num SCOTCH_randomVal(SCOTCH_Num randmax) {
   return (SCOTCH_Num) (random_next() % (uint64_t) randmax);
 }
 
+/* SCOTCH's internal generator entry points (intRandInit, intRandVal), which SCOTCH's own test
+ * program test_scotch_graph_diam declares and calls although scotch.h does not: the layer's
+ * sequence, restarted as SCOTCH_randomReset does, and a value in [0, randmax). Exported under
+ * SCOTCH's internal names so that program links unchanged. */
+SCOTCH_API void _SCOTCHintRandInit(void) { SCOTCH_randomReset(); }
+SCOTCH_API SCOTCH_Num _SCOTCHintRandVal(SCOTCH_Num randmax) { return SCOTCH_randomVal(randmax); }
+
 SCOTCH_API int SCOTCH_randomSave(FILE *stream) {
   if (stream == NULL || fprintf(stream, "%llu %llu\n", (unsigned long long) random_origin,
                                 (unsigned long long) random_drawn) < 0)
@@ -216,15 +223,35 @@ typedef char scotch_graph_fits[sizeof(SCOTCH_Graph) >= sizeof(void *) ? 1 : -1];
 typedef char scotch_dom_fits[sizeof(SCOTCH_ArchDom) >= sizeof(DomW) ? 1 : -1];
 typedef char scotch_strat_fits[sizeof(SCOTCH_Strat) >= sizeof(void *) ? 1 : -1];
 
+/* A handle holds its wrapper's address in its first word and, in every handle but the
+ * strategy (one word in SCOTCH 7.0.3), that address mixed with a constant in its second: a
+ * handle that never went through its Init (SCOTCH's own test programs hand such stack garbage
+ * to archHcub and the other constructors) is recognised without following its first word. */
+static const uintptr_t handle_check = (uintptr_t) 0x5C07C4A3D1E5F00Dull;
+
+static int handle_has_check(uint32_t magic) { return magic != MAGIC_STRAT; }
+
 static void *wrapper_of(const void *handle, uint32_t magic) {
   void *w;
   if (handle == NULL) return NULL;
   memcpy(&w, handle, sizeof w);
-  if (w == NULL || *(const uint32_t *) w != magic) return NULL;
+  if (w == NULL) return NULL;
+  if (handle_has_check(magic)) {
+    uintptr_t check;
+    memcpy(&check, (const char *) handle + sizeof w, sizeof check);
+    if (check != ((uintptr_t) w ^ handle_check)) return NULL;
+  }
+  if (*(const uint32_t *) w != magic) return NULL;
   return w;
 }
 
-static void set_wrapper(void *handle, void *w) { memcpy(handle, &w, sizeof w); }
+static void set_wrapper(void *handle, void *w, uint32_t magic) {
+  memcpy(handle, &w, sizeof w);
+  if (handle_has_check(magic)) {
+    const uintptr_t check = w != NULL ? (uintptr_t) w ^ handle_check : 0;
+    memcpy((char *) handle + sizeof w, &check, sizeof check);
+  }
+}
 
 /* The graph whose data handle h holds: its own, or for a view the original's; NULL
  * (printed) if none. */
@@ -295,7 +322,7 @@ SCOTCH_API int SCOTCH_graphInit(SCOTCH_Graph *grafptr) {
     return tartan_failed("SCOTCH_graphInit", TARTAN_EINTERNAL);
   }
   g->magic = MAGIC_GRAPH;
-  set_wrapper(grafptr, g);
+  set_wrapper(grafptr, g, MAGIC_GRAPH);
   return 0;
 }
 
@@ -313,7 +340,7 @@ static void context_release(ContextW *c) {
 SCOTCH_API void SCOTCH_graphExit(SCOTCH_Graph *grafptr) {
   GraphW *g = (GraphW *) wrapper_of(grafptr, MAGIC_GRAPH);
   if (g == NULL) return;
-  set_wrapper(grafptr, NULL);
+  set_wrapper(grafptr, NULL, MAGIC_GRAPH);
   if (g->origin != NULL) { /* a view: release the binding */
     GraphW *origin = g->origin;
     context_release(g->context);
@@ -664,7 +691,7 @@ SCOTCH_API int SCOTCH_archInit(SCOTCH_Arch *archptr) {
     return tartan_failed("SCOTCH_archInit", TARTAN_EINTERNAL);
   }
   a->magic = MAGIC_ARCH;
-  set_wrapper(archptr, a);
+  set_wrapper(archptr, a, MAGIC_ARCH);
   return 0;
 }
 
@@ -675,7 +702,7 @@ SCOTCH_API void SCOTCH_archExit(SCOTCH_Arch *archptr) {
   free(a->domtab);
   a->magic = 0;
   free(a);
-  set_wrapper(archptr, NULL);
+  set_wrapper(archptr, NULL, MAGIC_ARCH);
 }
 
 /* SCOTCH's constructors take a handle that may not have been through archInit (its own
@@ -970,7 +997,7 @@ SCOTCH_API int SCOTCH_stratInit(SCOTCH_Strat *straptr) {
     return tartan_failed("SCOTCH_stratInit", TARTAN_EINTERNAL);
   }
   s->magic = MAGIC_STRAT;
-  set_wrapper(straptr, s);
+  set_wrapper(straptr, s, MAGIC_STRAT);
   return 0;
 }
 
@@ -991,7 +1018,7 @@ SCOTCH_API void SCOTCH_stratExit(SCOTCH_Strat *straptr) {
   free(s->text);
   s->magic = 0;
   free(s);
-  set_wrapper(straptr, NULL);
+  set_wrapper(straptr, NULL, MAGIC_STRAT);
 }
 
 SCOTCH_API int SCOTCH_stratSave(const SCOTCH_Strat *straptr, FILE *stream) {
@@ -1116,6 +1143,24 @@ SCOTCH_API int SCOTCH_stratGraphMapBuild(SCOTCH_Strat *straptr, SCOTCH_Num flagv
   return strat_build("SCOTCH_stratGraphMapBuild", straptr, flagval, partnbr, balrat, 0);
 }
 
+/* Ordering strategies: Tartan has no sparse-matrix ordering, so no ordering strategy can be
+ * honoured; refused, naming the function, with SCOTCH's error value (the strategy is left as it
+ * was). */
+SCOTCH_API int SCOTCH_stratGraphOrder(SCOTCH_Strat *straptr, const char *string) {
+  (void) straptr;
+  (void) string;
+  return layer_failed("SCOTCH_stratGraphOrder", "graph ordering is not provided by Tartan");
+}
+
+SCOTCH_API int SCOTCH_stratGraphOrderBuild(SCOTCH_Strat *straptr, SCOTCH_Num flagval,
+                                           SCOTCH_Num levlnbr, double balrat) {
+  (void) straptr;
+  (void) flagval;
+  (void) levlnbr;
+  (void) balrat;
+  return layer_failed("SCOTCH_stratGraphOrderBuild", "graph ordering is not provided by Tartan");
+}
+
 SCOTCH_API int SCOTCH_stratGraphPartOvlBuild(SCOTCH_Strat *straptr, SCOTCH_Num flagval,
                                              SCOTCH_Num partnbr, double balrat) {
   return strat_build("SCOTCH_stratGraphPartOvlBuild", straptr, flagval, partnbr, balrat, 1);
@@ -1176,7 +1221,7 @@ SCOTCH_API int SCOTCH_contextInit(SCOTCH_Context *contptr) {
   if (c == NULL) return layer_failed("SCOTCH_contextInit", "out of memory");
   c->magic = MAGIC_CONTEXT;
   c->fixed_seed = 1; /* SCOTCH 7.0.3's defaults: not deterministic, fixed seed */
-  set_wrapper(contptr, c);
+  set_wrapper(contptr, c, MAGIC_CONTEXT);
   return 0;
 }
 
@@ -1184,7 +1229,7 @@ SCOTCH_API void SCOTCH_contextExit(SCOTCH_Context *contptr) {
   ContextW *c = (ContextW *) wrapper_of(contptr, MAGIC_CONTEXT);
   if (c == NULL) return;
   c->magic = 0;
-  set_wrapper(contptr, NULL);
+  set_wrapper(contptr, NULL, MAGIC_CONTEXT);
   if (c->views == 0) free(c);
 }
 
@@ -1317,7 +1362,7 @@ SCOTCH_API int SCOTCH_graphMapInit(const SCOTCH_Graph *grafptr, SCOTCH_Mapping *
   m->graph = g;
   m->arch = a;
   m->parttab = parttab;
-  set_wrapper(mappptr, m);
+  set_wrapper(mappptr, m, MAGIC_MAP);
   return 0;
 }
 
@@ -1329,7 +1374,7 @@ SCOTCH_API void SCOTCH_graphMapExit(const SCOTCH_Graph *grafptr, SCOTCH_Mapping 
   free(m->owned);
   m->magic = 0;
   free(m);
-  set_wrapper(mappptr, NULL);
+  set_wrapper(mappptr, NULL, MAGIC_MAP);
 }
 
 /* The mapping *mappptr of graph *grafptr, or NULL (printed). */

@@ -102,6 +102,10 @@ FORTRAN(SCOTCHFARCHCMPLT, scotchfarchcmplt, (SCOTCH_Arch * a, const SCOTCH_Num *
         { *reva = SCOTCH_archCmplt(a, *n); })
 FORTRAN(SCOTCHFARCHHCUB, scotchfarchhcub, (SCOTCH_Arch * a, const SCOTCH_Num *n, int *reva),
         { *reva = SCOTCH_archHcub(a, *n); })
+FORTRAN(SCOTCHFARCHVCMPLT, scotchfarchvcmplt, (SCOTCH_Arch * a, int *reva),
+        { *reva = SCOTCH_archVcmplt(a); })
+FORTRAN(SCOTCHFARCHVHCUB, scotchfarchvhcub, (SCOTCH_Arch * a, int *reva),
+        { *reva = SCOTCH_archVhcub(a); })
 FORTRAN(SCOTCHFARCHMESH2, scotchfarchmesh2,
         (SCOTCH_Arch * a, const SCOTCH_Num *x, const SCOTCH_Num *y, int *reva),
         { *reva = SCOTCH_archMesh2(a, *x, *y); })

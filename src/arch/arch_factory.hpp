@@ -48,6 +48,8 @@ ArchPtr make_network_from_csr(Num baseval, Num nodenbr, const Num* verttab, cons
 // Reads one target description (.tgt text) and checks that nothing follows; throws
 // Error(format) naming the reader, the line and the token.
 ArchPtr read_architecture(io::TextReader& reader);
+// Reads one target description and stops there (what follows is left to the caller).
+ArchPtr read_one_architecture(io::TextReader& reader);
 void write_architecture(const Architecture& arch, std::ostream& out);
 
 }  // namespace tartan

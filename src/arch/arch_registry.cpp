@@ -46,6 +46,8 @@ ArchPtr read_target(io::TextReader& reader) {
                                               " (known: " + known + ")");
 }
 
+ArchPtr read_one_architecture(io::TextReader& reader) { return read_target(reader); }
+
 ArchPtr read_architecture(io::TextReader& reader) {
   ArchPtr arch = read_target(reader);
   reader.expect_end("the end of the target description");

@@ -5,7 +5,8 @@ libtartan_core_la_SOURCES += \
 	src/arch/arch_numbers.hpp \
 	src/arch/arch_registry.hpp src/arch/arch_registry.cpp \
 	src/arch/arch_complete.cpp src/arch/arch_hypercube.cpp src/arch/arch_grid.cpp \
-	src/arch/arch_tleaf.cpp src/arch/arch_variable.cpp src/arch/arch_sub.cpp \
+	src/arch/arch_tleaf.cpp src/arch/variable_tree.hpp src/arch/arch_vcmplt.cpp \
+	src/arch/arch_vhcub.cpp src/arch/arch_sub.cpp \
 	src/arch/network.hpp src/arch/network.cpp src/arch/graph_routes.hpp src/arch/graph_routes.cpp \
 	src/arch/arch_network.cpp
 libtartan_core_la_SOURCES += src/arch/hwloc_topology.hpp src/arch/hwloc_topology.cpp

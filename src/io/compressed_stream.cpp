@@ -59,8 +59,8 @@ struct InputBuffer::Inflater {
 struct InputBuffer::Inflater {};
 #endif
 
-InputBuffer::InputBuffer(FILE* stream, std::string name)
-    : file_(stream), name_(std::move(name)), raw_(new char[kBufferSize]) {}
+InputBuffer::InputBuffer(FILE* stream, std::string name, bool exact)
+    : file_(stream), name_(std::move(name)), exact_(exact), raw_(new char[kBufferSize]) {}
 
 std::unique_ptr<InputBuffer> InputBuffer::open(const std::string& path) {
   if (path == "-") return std::make_unique<InputBuffer>(stdin, "standard input");
@@ -98,7 +98,13 @@ void InputBuffer::throw_if_failed() const {
 
 bool InputBuffer::fill_raw() {
   raw_begin_ = 0;
-  raw_end_ = std::fread(raw_.get(), 1, kBufferSize, file_);
+  if (exact_) {
+    const int c = std::getc(file_);
+    raw_end_ = 0;
+    if (c != EOF) raw_[raw_end_++] = static_cast<char>(c);
+  } else {
+    raw_end_ = std::fread(raw_.get(), 1, kBufferSize, file_);
+  }
   if (raw_end_ == 0 && std::ferror(file_)) {
     record(ErrorCode::io, "read error: " + system_reason(errno));
   }
@@ -113,8 +119,11 @@ bool InputBuffer::detect() {
     return false;
   }
   fill_raw();
-  while (raw_end_ < 2 && !failed_) {
-    const std::size_t more = std::fread(raw_.get() + raw_end_, 1, kBufferSize - raw_end_, file_);
+  // Exact reading looks at a second byte only after gzip's first magic byte.
+  const bool maybe_gzip = !exact_ || (raw_end_ == 1 && static_cast<unsigned char>(raw_[0]) == 0x1f);
+  while (raw_end_ < 2 && !failed_ && maybe_gzip) {
+    const std::size_t more = std::fread(raw_.get() + raw_end_, 1, exact_ ? 1 : kBufferSize - raw_end_,
+                                        file_);
     if (more == 0) break;
     raw_end_ += more;
   }
@@ -122,6 +131,7 @@ bool InputBuffer::detect() {
   compressed_ = raw_end_ >= 2 && static_cast<unsigned char>(raw_[0]) == 0x1f &&
                 static_cast<unsigned char>(raw_[1]) == 0x8b;
   if (!compressed_) return true;
+  exact_ = false;  // a gzip stream is read to its end
 #if HAVE_ZLIB
   inflater_ = std::make_unique<Inflater>();
   plain_.reset(new char[kBufferSize]);

@@ -30,7 +30,11 @@ bool gzip_supported();
 
 class InputBuffer : public std::streambuf {
  public:
-  InputBuffer(FILE* stream, std::string name);
+  // exact: take plain (not gzip) data from the stream one byte at a time (getc: stdio's own
+  // buffer), so that the stream stays positioned just after the last byte a reader used (one
+  // byte of look-ahead beyond a token: the white space ending it). SCOTCH's archLoad reads one
+  // target from a stream holding several this way. gzip data is read as usual, to its end.
+  InputBuffer(FILE* stream, std::string name, bool exact = false);
   // Opens path for reading; throws Error(io) naming the file and the system's reason.
   static std::unique_ptr<InputBuffer> open(const std::string& path);
   ~InputBuffer() override;
@@ -55,7 +59,7 @@ class InputBuffer : public std::streambuf {
   bool owns_file_ = false;
   std::string temp_path_, final_path_;  // atomic save: what finish() renames into what
   std::string name_;
-  bool started_ = false, compressed_ = false, failed_ = false;
+  bool started_ = false, compressed_ = false, failed_ = false, exact_ = false;
   ErrorCode error_code_ = ErrorCode::io;
   std::string error_message_;
   std::unique_ptr<char[]> raw_, plain_;

@@ -50,10 +50,11 @@ void domain_out(const Domain& domain, TARTAN_ArchDom* dom) {
   std::memcpy(static_cast<void*>(dom), domain.word.data(), sizeof domain.word);
 }
 
-ArchPtr load(io::InputBuffer& input) {
+// Reads a target from input: the whole input (whole: nothing may follow), or one description.
+ArchPtr load(io::InputBuffer& input, bool whole = true) {
   io::TextReader reader(input);
   try {
-    return read_architecture(reader);
+    return whole ? read_architecture(reader) : read_one_architecture(reader);
   } catch (const Error&) {
     input.throw_if_failed();  // a read or decompression error explains the parse error
     throw;
@@ -98,8 +99,8 @@ TARTAN_API void TARTAN_archExit(TARTAN_Arch* arch) { exit_handle<ArchHolder>(arc
 TARTAN_API int TARTAN_archLoad(TARTAN_Arch* arch, FILE* stream) {
   return guarded(__func__, [&] {
     check_arch_handle(arch);
-    io::InputBuffer input(require(stream, "stream"), kStreamName);
-    set_arch(arch, load(input));
+    io::InputBuffer input(require(stream, "stream"), kStreamName, true);
+    set_arch(arch, load(input, false));
   });
 }
 

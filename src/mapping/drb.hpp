@@ -15,8 +15,11 @@ struct DrbOptions {
   BipartitionOptions bipartition;
 };
 
-// Maps every non-fixed vertex of ctx.graph onto ctx.arch (see methods.hpp). Throws Error(invalid)
-// for variable-sized targets, a parttab of the wrong size, or fixed vertices outside the target.
+// Maps every non-fixed vertex of ctx.graph onto ctx.arch (see methods.hpp). On a variable-sized
+// target (varcmplt, varhcub) the bipartitioning of a part stops when it holds at most two free
+// vertices, and the part's domain number becomes their terminal: the number of parts follows
+// the graph, as with SCOTCH (whose parts hold one to three vertices, drb.cpp). Throws Error(invalid) for a parttab of the wrong size or fixed
+// vertices outside the target.
 void run_drb(MappingContext& ctx, const DrbOptions& options);
 
 // The options a `drb{...}` step's parameters give (ranges checked; Error(format) otherwise).

@@ -160,15 +160,20 @@ class LevelRefiner {
 }  // namespace
 
 I64 run_kway_refine(MappingContext& ctx, const KwayOptions& options) {
-  validate_context(ctx);
+  validate_context(ctx, true);
   const Graph& graph = ctx.graph;
   const Num n = graph.vertnbr;
+  const bool variable = ctx.arch.variable_sized();
   const Num k = ctx.arch.size();
   std::vector<Num>& part = ctx.parttab;
   for (Num v = 0; v < n; ++v)
-    if (part[v] < 0 || part[v] >= k)
+    if (part[v] < (variable ? 1 : 0) || (!variable && part[v] >= k))
       fail_invalid("k-way refinement needs a complete mapping: vertex " +
                    std::to_string(graph.label(v)) + " is on terminal " + std::to_string(part[v]));
+  // A variable-sized target has no terminal set to balance loads over (drb's parts are its
+  // terminals, each as heavy as the graph made it): the mapping stays as drb left it, so that
+  // the default strategy (drb then kway) maps onto these targets as SCOTCH's does.
+  if (variable) return mapping_cost(graph, DistanceOracle(ctx.arch), part.data());
 
   I64 total = 0;
   for (Num v = 0; v < n; ++v) total += graph.vertex_load(v);

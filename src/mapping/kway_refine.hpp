@@ -24,7 +24,8 @@ struct KwayOptions {
 // terminal when the cost decreases within the capacities (those of the finest graph), or without
 // change of cost toward a less loaded terminal; a move blocked by a full terminal is made when a
 // vertex of that terminal near the mover can leave for a terminal with room and the pair of
-// moves decreases the cost. Returns the cost of the result.
+// moves decreases the cost. Returns the cost of the result. On a variable-sized target the
+// (complete) mapping is left as it is.
 std::int64_t run_kway_refine(MappingContext& ctx, const KwayOptions& options);
 
 }  // namespace tartan

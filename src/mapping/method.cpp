@@ -7,11 +7,14 @@
 
 namespace tartan {
 
-void validate_context(MappingContext& ctx) {
+void validate_context(MappingContext& ctx, bool allow_variable) {
   const Num n = ctx.graph.vertnbr;
-  if (ctx.arch.variable_sized() || ctx.arch.size() <= 0)
-    fail_invalid(std::string("mapping needs a target with a fixed number of terminals; '") +
-                 ctx.arch.kind_name() + "' is variable-sized");
+  const bool variable = ctx.arch.variable_sized();
+  if (variable && !allow_variable)
+    fail_invalid(std::string("this method needs a target with a fixed number of terminals; '") +
+                 ctx.arch.kind_name() + "' is variable-sized (only drb maps onto it)");
+  if (!variable && ctx.arch.size() <= 0)
+    fail_invalid(std::string("target '") + ctx.arch.kind_name() + "' has no terminals");
   if (ctx.parttab.empty() && n > 0) ctx.parttab.assign(static_cast<std::size_t>(n), -1);
   if (static_cast<Num>(ctx.parttab.size()) != n)
     fail_invalid("mapping array has " + std::to_string(ctx.parttab.size()) +
@@ -25,6 +28,12 @@ void validate_context(MappingContext& ctx) {
   for (Num v = 0; v < static_cast<Num>(ctx.fixed.size()); ++v) {
     if (!ctx.fixed[v]) continue;
     const Num t = ctx.parttab[v];
+    if (variable) {
+      if (t < 1)
+        fail_invalid("vertex " + std::to_string(ctx.graph.label(v)) + " is fixed on domain " +
+                     std::to_string(t) + " of a variable-sized target, whose numbers are >= 1");
+      continue;
+    }
     if (t < 0 || t >= k)
       fail_invalid("vertex " + std::to_string(ctx.graph.label(v)) + " is fixed on terminal " +
                    std::to_string(t) + ", outside the target's " + std::to_string(k) +

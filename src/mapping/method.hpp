@@ -38,7 +38,9 @@ struct MappingContext {
 // and fixed sized like the graph (an empty parttab is sized and filled with -1), a valid
 // tolerance, every fixed vertex on a terminal of the target. Throws Error(invalid) naming the
 // problem. Every method and the strategy runner call it: fixed vertices are validated here only.
-void validate_context(MappingContext& ctx);
+// With allow_variable, a variable-sized target passes too (only drb maps onto one: see
+// drb.hpp); its fixed vertices must then name one of its domains (numbers >= 1).
+void validate_context(MappingContext& ctx, bool allow_variable = false);
 
 class MappingMethod {
  public:

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "arch/architecture.hpp"
 #include "common/num.hpp"
 #include "mapping/kway_state.hpp"
 
@@ -27,6 +28,29 @@ struct MigrationCost {
 
 // Weighted migration of a whole mapping: weight x sum of the loads of the migrated vertices.
 double migration_cost(const MigrationCost& migration, const std::vector<Num>& part);
+
+// A renumbering of the terminals that makes part overlap the old mapping: perm[t] is the new
+// terminal of the vertices part puts on t (a permutation of 0..k-1). Greedy maximum-weight
+// matching between part's terminals and the old ones, the weight of a pair being the migration
+// load of the vertices the pair would keep in place; heaviest pairs first (ties: smaller
+// terminals first), terminals left unmatched paired in increasing order. O(n log n) time,
+// O(n + k) memory: a fresh mapping's parts are arbitrary names for the target's terminals,
+// and renaming them after the old mapping's is what lets a remap at low migration weight keep
+// vertices in place (the caller keeps the renaming only if it pays: it may raise the
+// communication cost on targets whose renaming is no symmetry).
+std::vector<Num> overlap_relabelling(const MigrationCost& migration, const std::vector<Num>& part,
+                                     Num k);
+
+// The symmetry of the target (a renumbering of its terminals that keeps every distance) that
+// makes part overlap the old mapping most (heaviest migration load kept in place; ties: the
+// first in enumeration order, the identity first), as a permutation perm[t]; empty when the
+// kind's symmetries are not enumerated or too many to try. Hypercubes: bit translations and
+// coordinate permutations; meshes: reflections per axis; tori: rotations and reflections per
+// axis; both also permuting axes of equal length. Unlike overlap_relabelling, the renamed
+// mapping costs exactly the communication of part. Tried while (symmetries x distinct
+// (new, old) pairs) stays under 4e7.
+std::vector<Num> symmetric_relabelling(const Architecture& arch, const MigrationCost& migration,
+                                       const std::vector<Num>& part);
 
 // Greedy passes of single-vertex moves over the non-pinned vertices, each toward the terminal
 // (its neighbours' terminals and its old one) that lowers communication + migration the most

@@ -90,7 +90,9 @@ void run_strategy(const Strategy& strategy, const Graph& graph, const Architectu
   Random random(strategy.seed);
   MappingContext ctx{graph, arch, parttab, fixed, strategy.imbalance, random, phases,
                      strategy.threads};
-  validate_context(ctx);
+  // Variable-sized targets pass here: drb maps onto them, kway leaves such a mapping as it is,
+  // every other method refuses them (validate_context).
+  validate_context(ctx, true);
   for (Num v = 0; v < graph.vertnbr; ++v)
     if (fixed.empty() || !fixed[v]) parttab[v] = -1;
   MethodPtr fallback;
@@ -108,7 +110,7 @@ void run_strategy(const Strategy& strategy, const Graph& graph, const Architectu
       fail_invalid("the strategy left vertex " + std::to_string(graph.label(v)) +
                    " unmapped (a refinement method such as 'kway' needs a method that maps "
                    "every vertex, such as 'drb', before it)");
-    if (parttab[v] < 0 || (!variable && parttab[v] >= size))
+    if (parttab[v] < (variable ? 1 : 0) || (!variable && parttab[v] >= size))
       fail(ErrorCode::internal, "the strategy mapped vertex " + std::to_string(graph.label(v)) +
                                     " to terminal " + std::to_string(parttab[v]) +
                                     ", outside the target");

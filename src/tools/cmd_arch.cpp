@@ -32,7 +32,7 @@ const OptionSpec kOutputOption = {'o', "output", "FILE",
 
 void load_target(ArchHandle& arch, const std::string& path) {
   if (path == "-")
-    check_call(TARTAN_archLoad(arch.get(), stdin), "standard input");
+    check_call(TARTAN_archLoadPath(arch.get(), "-"), "standard input");
   else
     check_call(TARTAN_archLoadPath(arch.get(), path.c_str()), path);
 }

@@ -111,7 +111,7 @@ void load_target_argument(TARTAN_Arch* arch, const std::string& path) {
   if (path == "hwloc")
     check_call(TARTAN_archHwloc(arch), "hwloc");
   else if (path == "-")
-    check_call(TARTAN_archLoad(arch, stdin), "standard input");
+    check_call(TARTAN_archLoadPath(arch, "-"), "standard input");
   else
     check_call(TARTAN_archLoadPath(arch, path.c_str()), path);
 }

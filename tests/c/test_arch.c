@@ -393,6 +393,38 @@ static void test_paths(void) {
   TARTAN_archExit(&again);
 }
 
+/* Targets saved one after the other into a stream load back one by one (SCOTCH's archLoad
+ * contract, which SCOTCH's test_scotch_arch relies on); a path holds one target only. */
+static void test_load_one_by_one(void) {
+  static const char text[] = "torus2D 3 4 varhcub\nsub 2 1 4 cmplt 5\nhcub 2 trailing";
+  FILE *stream = fmemopen((void *) text, sizeof text - 1, "r");
+  TARTAN_Arch arch;
+  char path[64];
+  CU_ASSERT_PTR_NOT_NULL_FATAL(stream);
+  ASSERT_OK(TARTAN_archInit(&arch));
+  ASSERT_OK(TARTAN_archLoad(&arch, stream));
+  CU_ASSERT_STRING_EQUAL(TARTAN_archName(&arch), "torus2D");
+  ASSERT_OK(TARTAN_archLoad(&arch, stream));
+  CU_ASSERT_STRING_EQUAL(TARTAN_archName(&arch), "varhcub");
+  ASSERT_OK(TARTAN_archLoad(&arch, stream));
+  CU_ASSERT(strcmp(TARTAN_archName(&arch), "sub") == 0 && TARTAN_archSize(&arch) == 2);
+  ASSERT_OK(TARTAN_archLoad(&arch, stream));
+  CU_ASSERT_STRING_EQUAL(TARTAN_archName(&arch), "hcub");
+  CU_ASSERT_EQUAL(TARTAN_archLoad(&arch, stream), TARTAN_EFORMAT); /* "trailing" */
+  CU_ASSERT(message_has("unknown target kind"));
+  CU_ASSERT_EQUAL(TARTAN_archLoad(&arch, stream), TARTAN_EFORMAT); /* end of the stream */
+  fclose(stream);
+  snprintf(path, sizeof path, "test_arch_two_%ld.tgt", (long) time(NULL) ^ (long) clock());
+  stream = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(stream);
+  fputs("hcub 2\nhcub 3\n", stream);
+  fclose(stream);
+  CU_ASSERT_EQUAL(TARTAN_archLoadPath(&arch, path), TARTAN_EFORMAT);
+  CU_ASSERT(message_has("after the end of the target description"));
+  remove(path);
+  TARTAN_archExit(&arch);
+}
+
 /* ---- constructors' bad arguments ------------------------------------------------------ */
 static void test_constructor_errors(void) {
   TARTAN_Arch arch;
@@ -582,6 +614,7 @@ int main(void) {
   CU_add_test(suite, "meshXD does not wrap", test_meshx_does_not_wrap);
   CU_add_test(suite, "tleaf and ltleaf", test_tleaf);
   CU_add_test(suite, "variable-sized kinds", test_variable);
+  CU_add_test(suite, "targets of a stream load one by one", test_load_one_by_one);
   CU_add_test(suite, "sub of a torus, sub of sub", test_sub_of_torus);
   CU_add_test(suite, "sub errors", test_sub_errors);
   CU_add_test(suite, "shared data targets", test_shared_targets);

@@ -230,10 +230,36 @@ static void test_map_targets(void) {
   ASSERT_OK(TARTAN_archCmplt(&arch, 1));
   ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, parttab));
   for (v = 0; v < VERTNBR; v++) CU_ASSERT_EQUAL(parttab[v], 0);
-  /* Variable-sized targets have no terminal count to map onto. */
-  ASSERT_OK(TARTAN_archVcmplt(&arch));
-  CU_ASSERT_EQUAL(TARTAN_graphMap(&graph, &arch, &strat, parttab), TARTAN_EINVAL);
-  CU_ASSERT(message_has("fixed number of terminals"));
+  /* Variable-sized targets: the parts follow the graph (36 vertices: parts of at most two, so
+   * at least 18), numbered by domain (>= 1); fixed vertices stay on the domain given; methods other than drb and kway
+   * refuse them. */
+  {
+    int target;
+    for (target = 0; target < 2; target++) {
+      TARTAN_Num count[64] = {0}, parts = 0;
+      ASSERT_OK(target == 0 ? TARTAN_archVcmplt(&arch) : TARTAN_archVhcub(&arch));
+      ASSERT_OK(TARTAN_stratGraphMap(&strat, ""));
+      ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, parttab));
+      for (v = 0; v < VERTNBR; v++) {
+        CU_ASSERT_FATAL(parttab[v] >= 1 && parttab[v] < 64);
+        if (count[parttab[v]]++ == 0) parts++;
+        CU_ASSERT(count[parttab[v]] <= 2);
+      }
+      CU_ASSERT(parts >= VERTNBR / 2);
+      for (v = 0; v < VERTNBR; v++) parttab[v] = -1;
+      parttab[0] = 5;
+      parttab[VERTNBR - 1] = 12;
+      ASSERT_OK(TARTAN_graphMapFixed(&graph, &arch, &strat, parttab));
+      CU_ASSERT_EQUAL(parttab[0], 5);
+      CU_ASSERT_EQUAL(parttab[VERTNBR - 1], 12);
+      parttab[0] = 0;
+      CU_ASSERT_EQUAL(TARTAN_graphMapFixed(&graph, &arch, &strat, parttab), TARTAN_EINVAL);
+      CU_ASSERT(message_has("numbers are >= 1"));
+      ASSERT_OK(TARTAN_stratGraphMap(&strat, "greedy"));
+      CU_ASSERT_EQUAL(TARTAN_graphMap(&graph, &arch, &strat, parttab), TARTAN_EINVAL);
+      CU_ASSERT(message_has("only drb maps onto it"));
+    }
+  }
   /* A strategy that cannot make a mapping by itself. */
   ASSERT_OK(TARTAN_archCmplt(&arch, 4));
   ASSERT_OK(TARTAN_stratGraphMap(&strat, "kway"));

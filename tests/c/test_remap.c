@@ -58,8 +58,14 @@ static void test_errors(void) {
   CU_ASSERT_EQUAL(TARTAN_graphRemap(&graph, &arch, NULL, old, 1.0, load, part), TARTAN_EINVAL);
   CU_ASSERT_PTR_NOT_NULL(strstr(TARTAN_errorMessage(), "negative"));
   CU_ASSERT_EQUAL(TARTAN_graphRemap(&graph, &arch, NULL, NULL, 1.0, NULL, part), TARTAN_EINVAL);
+  /* Variable-sized targets: the old mapping is kept when it is no dearer, domain 0 refused. */
   CU_ASSERT_EQUAL(TARTAN_archVcmplt(&arch), TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_graphMap(&graph, &arch, NULL, old), TARTAN_OK);
+  CU_ASSERT_EQUAL(TARTAN_graphRemap(&graph, &arch, NULL, old, 100.0, NULL, part), TARTAN_OK);
+  CU_ASSERT_EQUAL(memcmp(part, old, sizeof part), 0);
+  old[3] = 0;
   CU_ASSERT_EQUAL(TARTAN_graphRemap(&graph, &arch, NULL, old, 1.0, NULL, part), TARTAN_EINVAL);
+  CU_ASSERT_PTR_NOT_NULL(strstr(TARTAN_errorMessage(), "outside the target"));
   TARTAN_archExit(&arch);
   TARTAN_graphExit(&graph);
 }

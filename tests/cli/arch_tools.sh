@@ -32,6 +32,9 @@ expect_run 0 '^weights +min 1  max 5  sum 8$' "$T" arch info "$w/w.tgt"
 expect_run 0 '^distances +min 1  max 11 ' "$T" arch info "$w/node.tgt"
 printf 'varhcub\n' >"$w/var.tgt"
 expect_run 0 '^terminals +variable' "$T" arch info "$w/var.tgt"
+# Domains 14 (binary 1110: depth 3) and 17 (10001: depth 4) of a varhcub: bits 110 against
+# 000 differ twice, one bit fixed by 17 alone counts half, rounded down.
+expect_run 0 '^2$' "$T" arch dist "$w/var.tgt" 14 17
 # Large targets are sampled, and say so.
 printf 'torus3D 16 16 16\n' >"$w/big.tgt"
 expect_run 0 '^distances +min 1  max 24 .*sampled 500000 of 8386560 pairs' "$T" arch info "$w/big.tgt"

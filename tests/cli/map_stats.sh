@@ -58,7 +58,15 @@ expect_run 1 '' "$T" stats "$w/m.grf" "$w/h3.tgt"
 expect_run 2 "position 5: unknown method 'drbx'" "$T" map "$w/m.grf" "$w/h3.tgt" -s 'drb;drbx'
 expect_error_message
 expect_run 2 'fixed_out.map: line 2: terminal 9 of vertex label 0 is outside the target' "$T" map "$w/m.grf" "$w/h3.tgt" -f "$w/fixed_out.map"
-expect_run 2 'fixed number of terminals' "$T" map "$w/m.grf" "$w/var.tgt"
+# A variable-sized target: the parts follow the graph (120 vertices: parts of one or two, so
+# at least 60, numbered by domain from 1), tartan stats reads the result; methods other than
+# drb and kway refuse it.
+expect_run 0 '' "$T" map "$w/m.grf" "$w/var.tgt" -o "$w/var.map"
+checks=$((checks + 1))
+awk 'NR > 1 { if ($2 < 1) bad = 1; n[$2]++ } END { for (p in n) { parts++; if (n[p] > 2) bad = 1 }
+     exit !(parts >= 60 && !bad) }' "$w/var.map" || fail "varcmplt mapping: parts of more than two"
+expect_run 0 '^M.Processors' "$T" stats "$w/m.grf" "$w/var.tgt" "$w/var.map"
+expect_run 2 'only drb maps onto it' "$T" map -s greedy "$w/m.grf" "$w/var.tgt"
 expect_run 2 '' "$T" map "$w/m.grf" "$w/bad.tgt"
 expect_run 2 '' "$T" map "$w/nonexistent.grf" "$w/h3.tgt"
 expect_run 2 'line 3: expected a vertex label, found end of file' "$T" stats "$w/m.grf" "$w/h3.tgt" "$w/short.map"

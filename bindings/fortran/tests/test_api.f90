@@ -33,7 +33,7 @@ program test_api
   real(8) :: seconds
   character(len=4096) :: datadir, archdir
   character(len=*), parameter :: scratch = "test_api.fortran.grf"
-  integer :: code, failures, unit, ios, shape
+  integer :: code, failures, unit, ios, shape, i
   integer(k), target :: dimtab(4), placetab(8)
   integer(k) :: dimnbr, nodenbr
 
@@ -101,6 +101,11 @@ program test_api
   call expect(code == tartan_ok .and. tartan_arch_var(arch) == 1, "vcmplt")
   code = tartan_arch_vhcub(arch)
   call expect(code == tartan_ok .and. tartan_arch_size(arch) == 0, "vhcub")
+  ! the 3 x 2 mesh onto it: parts of at most two vertices, numbered by domain (>= 1)
+  parttab = -1
+  code = tartan_graph_map(graph, arch, parttab)
+  call expect(code == tartan_ok .and. minval(parttab) >= 1 .and. &
+    all([(count(parttab == parttab(i)), i = 1, 6)] <= 2), "map onto vhcub: " // tartan_error_message())
   code = tartan_arch_hwloc(arch)
   call expect(code == tartan_ok .or. code == tartan_enotsup, "hwloc")
   code = tartan_arch_hwloc_xml(arch, trim(datadir) // "/hwloc_2pack_16pu.xml")

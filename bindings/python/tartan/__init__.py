@@ -374,6 +374,16 @@ class Arch(_Handle):
         return arch
 
     @classmethod
+    def variable(cls, hypercube=False):
+        """A variable-sized target (varcmplt, or varhcub with hypercube=True): as many
+        terminals as the graph needs. :func:`map` bipartitions until parts hold at most two
+        vertices, as SCOTCH does, and numbers each part by its domain (>= 1; a domain's
+        halves are 2d and 2d + 1); size() is 0."""
+        arch = cls()
+        _check((_lib_.TARTAN_archVhcub if hypercube else _lib_.TARTAN_archVcmplt)(arch._handle))
+        return arch
+
+    @classmethod
     def tleaf(cls, sizes, links, permutation=None):
         """A tree-leaf target: sizes[i] children per node of level i (top first), links[i]
         the cost of crossing level i; Arch.tleaf([16, 2, 8], [100, 10, 1]) is 16 nodes of 2

@@ -206,3 +206,25 @@ def test_deco_terminals_numbered_as_scotch(tartan, mesh, tmp_path):
     assert tartan.stats(mesh, arch, parts)["processors"] == {"used": 3, "total": 3}
     again = tartan.remap(mesh, arch, parts, migration_cost=1000.0)
     assert np.array_equal(again, parts)
+
+
+def test_map_onto_variable_sized_targets(tartan, mesh):
+    """The parts follow the graph: 256 vertices give 128 parts of two, numbered by domain;
+    fixed vertices stay; remapping keeps an old mapping that costs no more; other methods
+    refuse these targets."""
+    for hypercube in (False, True):
+        arch = tartan.Arch.variable(hypercube)
+        assert arch.size == 0 and arch.name == ("varhcub" if hypercube else "varcmplt")
+        parts = tartan.map(mesh, arch, seed=3)
+        assert parts.min() >= 1
+        sizes = np.unique(parts, return_counts=True)[1]
+        assert sizes.max() <= 2 and len(sizes) == 128
+        fixed = np.full(256, -1, tartan.NUM_DTYPE)
+        fixed[0], fixed[255] = 300, 301
+        again = tartan.map(mesh, arch, seed=3, fixed=fixed)
+        assert again[0] == 300 and again[255] == 301
+        kept = tartan.remap(mesh, arch, parts, migration_cost=100.0, seed=4)
+        assert np.array_equal(kept, parts)
+        with pytest.raises(tartan.TartanError) as info:
+            tartan.map(mesh, arch, strategy="greedy")
+        assert info.value.code == tartan.EINVAL and "only drb" in info.value.message

@@ -154,7 +154,29 @@ static void test_strategies(void) {
   CU_ASSERT_EQUAL(SCOTCH_stratGraphMap(&strat, "q{x=1}"), 1);
   CU_ASSERT(error_count == 1 && strstr(last_error, "SCOTCH_stratGraphMap") != NULL);
   CU_ASSERT_EQUAL(SCOTCH_stratGraphMapBuild(&strat, 0x800000, 16, 0.03), 1);
+  /* Ordering strategies are refused, naming the function: Tartan has no ordering. */
+  error_count = 0;
+  CU_ASSERT_EQUAL(SCOTCH_stratGraphOrderBuild(&strat, SCOTCH_STRATLEVELMAX, 3, 0.2), 1);
+  CU_ASSERT(error_count == 1 && strstr(last_error, "SCOTCH_stratGraphOrderBuild") != NULL);
+  CU_ASSERT_EQUAL(SCOTCH_stratGraphOrder(&strat, "n{sep=h}"), 1);
+  CU_ASSERT(error_count == 2 && strstr(last_error, "SCOTCH_stratGraphOrder:") != NULL);
   SCOTCH_stratExit(&strat);
+}
+
+/* SCOTCH's internal generator names, which its test_scotch_graph_diam declares itself. */
+void _SCOTCHintRandInit(void);
+SCOTCH_Num _SCOTCHintRandVal(SCOTCH_Num randmax);
+
+static void test_internal_random(void) {
+  SCOTCH_Num first[8], again;
+  _SCOTCHintRandInit();
+  for (int i = 0; i < 8; ++i) {
+    first[i] = _SCOTCHintRandVal(10);
+    CU_ASSERT(first[i] >= 0 && first[i] < 10);
+  }
+  _SCOTCHintRandInit(); /* restarts the sequence, as SCOTCH_randomReset does */
+  again = _SCOTCHintRandVal(10);
+  CU_ASSERT_EQUAL(again, first[0]);
 }
 
 static void test_map_remap(void) {
@@ -202,14 +224,35 @@ static void test_map_remap(void) {
   fclose(f);
   SCOTCH_graphMapExit(&graph, &old);
   SCOTCH_graphMapExit(&graph, &map);
-  /* A variable-sized target cannot be mapped onto: SCOTCH's error value, a message. */
+  /* Variable-sized targets, as SCOTCH's test_scotch_graph_map uses them: the parts follow the
+   * graph (64 vertices: 32 parts of two, numbered by domain, >= 1), with fixed vertices on
+   * domains of different depths, and remapping with and without migration loads. */
   SCOTCH_stratExit(&strat);
   SCOTCH_stratInit(&strat);
-  CU_ASSERT_EQUAL(SCOTCH_archVhcub(&arch), 0);
-  CU_ASSERT_EQUAL(SCOTCH_archVar(&arch), 1);
-  error_count = 0;
-  CU_ASSERT_EQUAL(SCOTCH_graphMap(&graph, &arch, &strat, part), 1);
-  CU_ASSERT_EQUAL(error_count, 1);
+  CU_ASSERT_EQUAL(SCOTCH_stratGraphMapBuild(&strat, SCOTCH_STRATDEFAULT, 4, 0.05), 0);
+  for (int kind = 0; kind < 2; ++kind) {
+    SCOTCH_Num count[256] = {0}, parts = 0, vmlo[64];
+    CU_ASSERT_EQUAL(kind == 0 ? SCOTCH_archVhcub(&arch) : SCOTCH_archVcmplt(&arch), 0);
+    CU_ASSERT_EQUAL(SCOTCH_archVar(&arch), 1);
+    CU_ASSERT_EQUAL(SCOTCH_graphMap(&graph, &arch, &strat, part), 0);
+    for (int v = 0; v < 64; ++v) {
+      CU_ASSERT_FATAL(part[v] >= 1 && part[v] < 256);
+      if (count[part[v]]++ == 0) parts++;
+    }
+    CU_ASSERT_EQUAL(parts, 32);
+    for (int v = 0; v < 64; ++v) {
+      part2[v] = v % 8 == 0 ? 62 : v % 8 == 7 ? 65 : -1; /* depths 5 and 6 */
+      vmlo[v] = v % 3;
+      oldpart[v] = part[v];
+    }
+    CU_ASSERT_EQUAL(SCOTCH_graphMapFixed(&graph, &arch, &strat, part2), 0);
+    CU_ASSERT(part2[0] == 62 && part2[7] == 65 && part2[8] == 62 && part2[63] == 65);
+    CU_ASSERT_EQUAL(SCOTCH_graphRemap(&graph, &arch, oldpart, 0.2, vmlo, &strat, part), 0);
+    CU_ASSERT_EQUAL(SCOTCH_graphRemap(&graph, &arch, oldpart, 100.0, vmlo, &strat, part), 0);
+    CU_ASSERT_EQUAL(memcmp(part, oldpart, sizeof part), 0); /* migrating costs too much */
+    CU_ASSERT_EQUAL(SCOTCH_graphRemapFixed(&graph, &arch, oldpart, 0.2, NULL, &strat, part2), 0);
+    CU_ASSERT(part2[0] == 62 && part2[63] == 65);
+  }
   SCOTCH_stratExit(&strat);
   SCOTCH_archExit(&arch);
   SCOTCH_graphExit(&graph);
@@ -381,6 +424,7 @@ int main(void) {
   CU_add_test(suite, "graph load, base 100000", test_graph_load_other_base);
   CU_add_test(suite, "arch kinds, sub, save/load, domains", test_arch_kinds);
   CU_add_test(suite, "strategies", test_strategies);
+  CU_add_test(suite, "internal generator names", test_internal_random);
   CU_add_test(suite, "map and remap", test_map_remap);
   CU_add_test(suite, "part, part with overlap, tab files", test_part_ovl_tab);
   CU_add_test(suite, "uninitialised handles", test_handles);

@@ -65,6 +65,16 @@ program test_scotch_fortran
   if (ierr /= 0 .or. any(again /= parttab)) error stop "mapping through a context view"
   call SCOTCHFGRAPHEXIT(view)
   call SCOTCHFCONTEXTEXIT(context)
+  ! A variable-sized hypercube: the parts follow the graph, 8 parts of two, numbered from 1.
+  call SCOTCHFARCHVHCUB(arch, ierr)
+  if (ierr /= 0) error stop "SCOTCHFARCHVHCUB"
+  call SCOTCHFGRAPHMAP(graph, arch, strat, again, ierr)
+  if (ierr /= 0 .or. minval(again) < 1) error stop "SCOTCHFGRAPHMAP onto vhcub"
+  do v = 1, 16
+    if (count(again == again(v)) > 2) error stop "a part of more than two vertices on vhcub"
+  end do
+  call SCOTCHFARCHVCMPLT(arch, ierr)
+  if (ierr /= 0) error stop "SCOTCHFARCHVCMPLT"
   call SCOTCHFSTRATEXIT(strat)
   call SCOTCHFARCHEXIT(arch)
   call SCOTCHFGRAPHEXIT(graph)

@@ -1,28 +1,26 @@
-// Variable-sized targets (varcmplt, varhcub): as many terminals as the mapping needs. A domain
-// is a node of an unbounded binary tree labelled as a heap (root 1, children 2i and 2i+1); its
-// number is its label, and every domain has size and weight 1 (SCOTCH's values), so that the
-// two halves of any bipartition weigh the same. varcmplt: distance 0 between a domain and
-// itself, else 1. varhcub: a domain of depth l is a sub-cube with l fixed bits; the distance is
-// the Hamming distance of the bits both fix plus half (rounded down) of the bits one fixes only.
-#include <ostream>
+// What the two variable-sized kinds (arch_vcmplt.cpp, arch_vhcub.cpp) share: as many terminals
+// as the mapping needs. A domain is a node of an unbounded binary tree labelled as a heap (root
+// 1, children 2i and 2i+1); its number is its label, and every domain has size and weight 1
+// (SCOTCH's values), so that the two halves of any bipartition weigh the same. Each kind gives
+// its name and its distance.
+#pragma once
 
-#include "arch/arch_factory.hpp"
+#include <ostream>
+#include <string>
+
 #include "arch/arch_numbers.hpp"
-#include "arch/arch_registry.hpp"
+#include "arch/architecture.hpp"
+#include "common/error.hpp"
 
 namespace tartan {
-namespace {
 
-// Domain words: [0] depth, [1] label (2^depth <= label < 2^(depth+1)).
-constexpr int kDepth = 0, kLabel = 1;
-// Deepest depth whose labels fit in Num.
-constexpr std::int64_t kMaxDepth = kNumValueBits - 1;
-
-class VariableArch final : public Architecture {
+class VariableTreeArch : public Architecture {
  public:
-  explicit VariableArch(bool hypercube) : hypercube_(hypercube) {}
+  // Domain words: [0] depth, [1] label (2^depth <= label < 2^(depth+1)).
+  static constexpr int kDepth = 0, kLabel = 1;
+  // Deepest depth whose labels fit in Num.
+  static constexpr std::int64_t kMaxDepth = kNumValueBits - 1;
 
-  const char* kind_name() const override { return hypercube_ ? "varhcub" : "varcmplt"; }
   Num size() const override { return 0; }
   bool variable_sized() const override { return true; }
 
@@ -37,19 +35,6 @@ class VariableArch final : public Architecture {
   Num domain_size(const Domain&) const override { return 1; }
   Num domain_weight(const Domain&) const override { return 1; }
   Num terminal_weight(Num) const override { return 1; }
-
-  Num domain_distance(const Domain& a, const Domain& b) const override {
-    if (!hypercube_) return a.word[kLabel] == b.word[kLabel] ? 0 : 1;
-    std::int64_t depth_a = a.word[kDepth], depth_b = b.word[kDepth];
-    std::uint64_t label_a = std::uint64_t(a.word[kLabel]), label_b = std::uint64_t(b.word[kLabel]);
-    if (depth_a > depth_b) {
-      label_a >>= depth_a - depth_b;
-    } else {
-      label_b >>= depth_b - depth_a;
-    }
-    const std::int64_t unequal = depth_a > depth_b ? depth_a - depth_b : depth_b - depth_a;
-    return Num(__builtin_popcountll(label_a ^ label_b) + unequal / 2);
-  }
 
   bool bipartition(const Domain& dom, Domain& part0, Domain& part1) const override {
     if (dom.word[kDepth] >= kMaxDepth) return false;
@@ -82,23 +67,13 @@ class VariableArch final : public Architecture {
 
   void save(std::ostream& out) const override { out << kind_name() << '\n'; }
 
- private:
+ protected:
   static Domain node(std::int64_t depth, std::int64_t label) {
     Domain dom;
     dom.word[kDepth] = depth;
     dom.word[kLabel] = label;
     return dom;
   }
-
-  bool hypercube_;
 };
-
-}  // namespace
-
-ArchPtr make_variable_complete() { return std::make_shared<VariableArch>(false); }
-ArchPtr make_variable_hypercube() { return std::make_shared<VariableArch>(true); }
-
-ArchPtr read_variable_complete(io::TextReader&) { return make_variable_complete(); }
-ArchPtr read_variable_hypercube(io::TextReader&) { return make_variable_hypercube(); }
 
 }  // namespace tartan
