@@ -24,7 +24,6 @@ scotch_gmap.
 import argparse
 import os
 import random
-import re
 import shutil
 import statistics
 import subprocess
@@ -33,19 +32,9 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from scale import cost_of, tartan_bin  # noqa: E402  (the same tartan and the same cost)
 BEST_KNOWN = {"m3-48": 2954516}
-
-
-def tartan_bin():
-    path = os.environ.get("TARTAN_BIN")
-    if path:
-        return path
-    if os.access("./tartan", os.X_OK):
-        return os.path.abspath("./tartan")
-    found = shutil.which("tartan")
-    if not found:
-        sys.exit("quality.py: no tartan (run from the build directory or set TARTAN_BIN)")
-    return found
 
 
 def delaunay_grid(nx, ny, seed, out):
@@ -87,14 +76,6 @@ def delaunay_grid(nx, ny, seed, out):
         f.write("0\n%d\t%d\n0\t000\n" % (len(pts), arcs))
         for s in adj:
             f.write("%d" % len(s) + "".join("\t%d" % j for j in sorted(s)) + "\n")
-
-
-def cost_of(tartan, graph, target, mapping):
-    out = subprocess.run([tartan, "stats", graph, target, mapping], capture_output=True,
-                         text=True, check=True).stdout
-    cost = int(re.search(r"CommExpan=\S+\s+\((\d+)\)", out).group(1))
-    maxavg = float(re.search(r"maxavg=(\S+)", out).group(1))
-    return 2 * cost, maxavg
 
 
 def run(command):
@@ -158,7 +139,8 @@ def main():
                 results = []
                 for _ in range(args.runs):
                     wall, cpu = run(command)
-                    results.append((cost_of(tartan, graph, target, mapping), wall, cpu))
+                    cost, maxavg = cost_of(tartan, graph, target, mapping)
+                    results.append(((2 * cost, maxavg), wall, cpu))
                 results.sort(key=lambda r: r[0][0])
                 (j, maxavg), _, _ = results[len(results) // 2]
                 rows.append((tool, j, maxavg, statistics.median(r[1] for r in results),
