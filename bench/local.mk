@@ -10,7 +10,7 @@ CLEANFILES += bench/distance_oracle_bench
 bench_network_stats_bench_SOURCES = bench/network_stats_bench.cpp
 bench_network_stats_bench_LDADD = libtartan_core.la
 CLEANFILES += bench/network_stats_bench
-EXTRA_DIST += bench/seed002.py bench/scotch-checks.sh bench/scale.py bench/umpa_sparse.py bench/remap-vs-scotch.sh
+EXTRA_DIST += bench/seed002.py bench/scotch-checks.sh bench/scale.py bench/quality.py bench/umpa_sparse.py bench/remap-vs-scotch.sh
 EXTRA_DIST += bench/hsnir_mappers.py
 EXTRA_DIST += bench/plot bench/scaling.sh
 # TARTAN_dgraphMap against PT-SCOTCH's dgmap: `make bench/dgraph_map_driver`, then

@@ -27,6 +27,15 @@ namespace tartan {
 MethodPtr make_drb_method(const MethodParams& params);
 extern const char* const kDrbKeys[];  // null-terminated
 
+// Multisection along the target's hierarchy (msec.cpp; Faraj et al., "High-quality
+// hierarchical process mapping"): the graph cut into the top level's blocks, each block's
+// part into its sub-blocks, and so on, each split the best of several multilevel bisections on
+// cut edges; targets without such a hierarchy, and fixed vertices, go to drb. Parameters:
+//   runs    = independent multilevel bipartitions per bisection, the best kept (default 4, 1..100)
+//   coarse, ratio, tries, passes, moves as for drb.
+MethodPtr make_msec_method(const MethodParams& params);
+extern const char* const kMsecKeys[];  // null-terminated
+
 // Multilevel k-way refinement of a complete mapping on the full cost (sum of edge weight x
 // terminal distance): the graph is coarsened with each vertex's terminal as a constraint, then,
 // from the coarsest level to the finest, boundary vertices move to a terminal of one of their

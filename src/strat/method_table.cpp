@@ -10,6 +10,8 @@ const MethodTable& mapping_method_table() {
   static const MethodTable table = {
       {"drb", "dual recursive bipartitioning (multilevel, FM refinement on mapping costs)",
        kDrbKeys, make_drb_method},
+      {"msec", "multisection along the target's hierarchy, top level first (tleaf; else drb)",
+       kMsecKeys, make_msec_method},
       {"kway", "k-way refinement of a complete mapping on the full communication cost",
        kKwayKeys, make_kway_method},
       {"identity", "one-to-one: vertex i on terminal i", kIdentityKeys, make_identity_method},

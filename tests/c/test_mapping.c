@@ -174,6 +174,52 @@ static void test_map_default_and_determinism(void) {
   TARTAN_graphExit(&graph);
 }
 
+/* Cost of a mapping of the grid onto tleaf 2 3 10 3 1 (FORMATS.md: the link costs up to the
+ * lowest common ancestor, 11 between nodes t / 3, 1 within one), edges counted once. */
+static long tleaf_cost(const TARTAN_Num *parttab) {
+  long cost = 0;
+  TARTAN_Num v, arc;
+  for (v = 0; v < VERTNBR; v++)
+    for (arc = verttab[v]; arc < verttab[v + 1]; arc++) {
+      TARTAN_Num w = edgetab[arc];
+      if (w < v || parttab[v] == parttab[w]) continue;
+      cost += parttab[v] / 3 != parttab[w] / 3 ? 11 : 1;
+    }
+  return cost;
+}
+
+/* msec in a strategy string and the QUALITY strategy on a tree-leaf: balanced, no costlier
+ * than the default, the same for every thread count. */
+static void test_map_msec_and_quality(void) {
+  static const TARTAN_Num sizetab[] = {3, 3}, linktab[] = {10, 1};
+  TARTAN_Graph graph;
+  TARTAN_Arch arch;
+  TARTAN_Strat strat;
+  TARTAN_Num base[VERTNBR], part[VERTNBR], again[VERTNBR];
+  build_grid(&graph);
+  ASSERT_OK(TARTAN_archInit(&arch));
+  ASSERT_OK(TARTAN_archTleaf(&arch, 2, sizetab, linktab));
+  ASSERT_OK(TARTAN_stratInit(&strat));
+  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, base));
+  ASSERT_OK(TARTAN_stratGraphMap(&strat, "msec{runs=3,tries=2};kway;swap{d=3}"));
+  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, part));
+  check_balanced(part, 9, 4);
+  /* Three 2 x 6 strips cut in 2 x 2 squares: 12 edges between nodes, 12 within. */
+  CU_ASSERT(tleaf_cost(part) <= 12 * 11 + 12 * 1);
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "msec{runs=0}"), TARTAN_EFORMAT);
+  CU_ASSERT(message_has("parameter 'runs' of 'msec' must be between 1 and 100"));
+  ASSERT_OK(TARTAN_stratGraphMapBuild(&strat, TARTAN_STRATQUALITY, 9, 0.0));
+  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, part));
+  check_balanced(part, 9, 4);
+  CU_ASSERT(tleaf_cost(part) <= tleaf_cost(base));
+  ASSERT_OK(TARTAN_stratThreads(&strat, 3));
+  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, again));
+  CU_ASSERT(memcmp(part, again, sizeof part) == 0);
+  TARTAN_stratExit(&strat);
+  TARTAN_archExit(&arch);
+  TARTAN_graphExit(&graph);
+}
+
 static void test_map_handles_and_part(void) {
   TARTAN_Graph graph, other_graph;
   TARTAN_Arch arch;
@@ -489,6 +535,7 @@ int main(void) {
   CU_add_test(suite, "strategy strings and their errors", test_strat_strings);
   CU_add_test(suite, "default strategies from flags", test_strat_build);
   CU_add_test(suite, "default mapping, determinism, seeds", test_map_default_and_determinism);
+  CU_add_test(suite, "msec and the quality strategy on a tree-leaf", test_map_msec_and_quality);
   CU_add_test(suite, "mapping handles, mismatches, partitioning", test_map_handles_and_part);
   CU_add_test(suite, "targets larger, single, variable, empty", test_map_targets);
   CU_add_test(suite, "fixed vertices", test_map_fixed);

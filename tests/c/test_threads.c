@@ -114,12 +114,26 @@ static void test_concurrent_mappings(void) {
   }
 }
 
+/* Maps with 1 thread into one, then with 2, 3 and 0 threads into many: the same mapping. */
+static void expect_same_for_thread_counts(TARTAN_Graph *graph, const TARTAN_Arch *arch,
+                                          TARTAN_Strat *strat, TARTAN_Num *one, TARTAN_Num *many,
+                                          TARTAN_Num vertnbr) {
+  static const TARTAN_Num counts[] = {2, 3, 0};
+  CU_ASSERT_EQUAL(TARTAN_stratThreads(strat, 1), TARTAN_OK);
+  CU_ASSERT_EQUAL_FATAL(TARTAN_graphMap(graph, arch, strat, one), TARTAN_OK);
+  for (size_t c = 0; c < sizeof counts / sizeof *counts; ++c) {
+    CU_ASSERT_EQUAL(TARTAN_stratThreads(strat, counts[c]), TARTAN_OK);
+    CU_ASSERT_EQUAL_FATAL(TARTAN_graphMap(graph, arch, strat, many), TARTAN_OK);
+    CU_ASSERT(memcmp(one, many, sizeof(TARTAN_Num) * (size_t) vertnbr) == 0);
+  }
+}
+
 /* TARTAN_stratThreads: a 70 x 70 grid (DRB's first jobs are big enough to run their
  * bipartitioning runs side by side) onto a 4 x 4 torus, with the default strategy, three
- * bipartitioning runs per job and a best-of, gives the same mapping for every thread count. */
+ * bipartitioning runs per job and a best-of, and onto a tree-leaf with msec, gives the same
+ * mapping for every thread count. */
 static void test_strategy_threads(void) {
   static const char *const strategies[] = {NULL, "drb{runs=3};kway", "(drb|drb{policy=breadth})"};
-  static const TARTAN_Num counts[] = {2, 3, 0};
   Arrays grid;
   TARTAN_Graph graph;
   TARTAN_Arch arch;
@@ -137,13 +151,17 @@ static void test_strategy_threads(void) {
   CU_ASSERT_EQUAL_FATAL(TARTAN_archTorus2(&arch, 4, 4), TARTAN_OK);
   for (size_t s = 0; s < sizeof strategies / sizeof *strategies; ++s) {
     if (strategies[s] != NULL) CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, strategies[s]), TARTAN_OK);
-    CU_ASSERT_EQUAL(TARTAN_stratThreads(&strat, 1), TARTAN_OK);
-    CU_ASSERT_EQUAL_FATAL(TARTAN_graphMap(&graph, &arch, &strat, one), TARTAN_OK);
-    for (size_t c = 0; c < sizeof counts / sizeof *counts; ++c) {
-      CU_ASSERT_EQUAL(TARTAN_stratThreads(&strat, counts[c]), TARTAN_OK);
-      CU_ASSERT_EQUAL_FATAL(TARTAN_graphMap(&graph, &arch, &strat, many), TARTAN_OK);
-      CU_ASSERT(memcmp(one, many, sizeof(TARTAN_Num) * (size_t) grid.vertnbr) == 0);
-    }
+    expect_same_for_thread_counts(&graph, &arch, &strat, one, many, grid.vertnbr);
+  }
+  /* msec's bisections of 2000 vertices or more run their runs side by side too: onto a
+   * 4 x 4 tree-leaf. */
+  {
+    static const TARTAN_Num sizetab[] = {4, 4}, linktab[] = {10, 1};
+    TARTAN_archExit(&arch);
+    TARTAN_archInit(&arch);
+    CU_ASSERT_EQUAL_FATAL(TARTAN_archTleaf(&arch, 2, sizetab, linktab), TARTAN_OK);
+    CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "msec{runs=3};kway"), TARTAN_OK);
+    expect_same_for_thread_counts(&graph, &arch, &strat, one, many, grid.vertnbr);
   }
   /* Errors: out of range, NULL, a handle not initialised. */
   CU_ASSERT_EQUAL(TARTAN_stratThreads(&strat, -1), TARTAN_EINVAL);

@@ -39,6 +39,15 @@ expect_run 0 '' "$T" map "$w/m.grf" "$w/h3.tgt" -o "$w/s3.map" --seed 99 -c qb -
 expect_same "$w/s.map" "$w/s3.map" "the same mapping with 3 threads"
 expect_run 1 'threads must be between 0 and 4096' "$T" map "$w/m.grf" "$w/h3.tgt" -t -2
 expect_run 0 '^M	Processors 8/8' "$T" stats "$w/m.grf" "$w/h3.tgt" "$w/s.map"
+# msec along a tree-leaf's levels, and the quality strategy there, the same with 3 threads.
+printf 'tleaf 2 3 10 4 1\n' >"$w/tl.tgt"
+expect_run 0 '' "$T" map "$w/m.grf" "$w/tl.tgt" -o "$w/ms.map" -b 0.03 -s 'msec{runs=3};kway'
+expect_run 0 '^M	Processors 12/12' "$T" stats "$w/m.grf" "$w/tl.tgt" "$w/ms.map"
+expect_run 0 'maxavg=1(\.0[0-3][0-9]*)?$' "$T" stats "$w/m.grf" "$w/tl.tgt" "$w/ms.map"
+expect_run 0 '' "$T" map "$w/m.grf" "$w/tl.tgt" -o "$w/q1.map" -b 0.03 -c q
+expect_run 0 '' "$T" map "$w/m.grf" "$w/tl.tgt" -o "$w/q3.map" -b 0.03 -c q -t 3
+expect_same "$w/q1.map" "$w/q3.map" "-c q gives the same mapping with 3 threads"
+expect_run 2 "parameter 'runs' of 'msec' must be between 1 and 100" "$T" map "$w/m.grf" "$w/tl.tgt" -s 'msec{runs=0}'
 expect_run 0 '' "$T" map "$w/m.grf" "$w/m43.tgt" -o "$w/r.map" -s '(drb;kway|drb{tries=2})'
 expect_run 0 '^M	Processors 12/12' "$T" stats "$w/m.grf" "$w/m43.tgt" "$w/r.map"
 # Fixed vertices stay where the fixed file puts them.

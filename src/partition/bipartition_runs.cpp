@@ -1,0 +1,38 @@
+#include "partition/bipartition_runs.hpp"
+
+#include <algorithm>
+
+#include "common/parallel.hpp"
+
+namespace tartan {
+
+int best_of_bipartitions(const BipartitionProblem& problem, const BipartitionOptions& options,
+                         int count, int threads, Random& random, std::vector<BipartitionRun>& runs,
+                         PhaseLog* log, const MultilevelPhases& names) {
+  if (runs.size() < static_cast<std::size_t>(count)) runs.resize(static_cast<std::size_t>(count));
+  // Seeds drawn before any run starts, in run order: the thread count cannot change them.
+  for (int run = 0; run < count; ++run) runs[run].random.reseed(random.next());
+  parallel_for(count, threads, [&](int run) {
+    BipartitionRun& state = runs[run];
+    state.log.clear();
+    MultilevelPhases phases = names;
+    phases.log = log != nullptr ? &state.log : nullptr;
+    state.cost = multilevel_bipartition(problem, options, state.random, state.workspace,
+                                        state.side, phases);
+    std::int64_t load[2];
+    bipartition_loads(*problem.graph, state.side, load);
+    state.excess = std::max<std::int64_t>(0, load[0] - problem.capacity[0]) +
+                   std::max<std::int64_t>(0, load[1] - problem.capacity[1]);
+  });
+  int best = 0;
+  for (int run = 0; run < count; ++run) {
+    const BipartitionRun& state = runs[run];
+    if (log != nullptr) log->merge(state.log);
+    if (state.excess < runs[best].excess ||
+        (state.excess == runs[best].excess && state.cost < runs[best].cost))
+      best = run;
+  }
+  return best;
+}
+
+}  // namespace tartan

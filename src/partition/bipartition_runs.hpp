@@ -1,0 +1,34 @@
+// Several independent multilevel bipartitions of one problem, the best kept: what a mapper does
+// when one run of the bipartitioner is not enough (`msec`). Each run draws from a generator of
+// its own, seeded from the caller's in run order, and has its own workspace and phase log, so
+// runs proceed side by side on threads with the same result whatever the thread count
+// (common/parallel.hpp).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "common/phase_log.hpp"
+#include "common/random.hpp"
+#include "partition/bipartition.hpp"
+
+namespace tartan {
+
+// What one run works with and finds.
+struct BipartitionRun {
+  Random random;
+  BipartitionWorkspace workspace;
+  PhaseLog log;
+  std::vector<std::uint8_t> side;
+  std::int64_t cost = 0;    // partial cost (bipartition.hpp)
+  std::int64_t excess = 0;  // load above the capacities, both sides summed
+};
+
+// Runs `count` (>= 1) multilevel bipartitions of problem on up to `threads` threads, reusing
+// runs (grown to count) across calls; merges their phase logs into log (may be null) in run
+// order. Returns the index of the best run: least excess, then least cost, then first.
+int best_of_bipartitions(const BipartitionProblem& problem, const BipartitionOptions& options,
+                         int count, int threads, Random& random, std::vector<BipartitionRun>& runs,
+                         PhaseLog* log, const MultilevelPhases& names);
+
+}  // namespace tartan
