@@ -268,10 +268,9 @@ void check_graph(const DgraphImpl &g) {
   });
 }
 
-void gather_graph(DgraphImpl &g, TARTAN_Graph *cgraph) {
-  const Dist &d = g.dist;
+WholeGraph gather_everywhere(const Dist &d) {
   // Every rank learns every rank's vertex and arc counts, then receives the degrees, loads,
-  // ends and weights; ranks without cgraph take part and drop the result.
+  // ends and weights.
   std::vector<int> vcounts(d.size), ecounts(d.size), vdispl(d.size, 0), edispl(d.size, 0);
   int vloc = static_cast<int>(d.vertlocnbr), eloc = static_cast<int>(d.edgeloctab.size());
   MPI_Allgather(&vloc, 1, MPI_INT, vcounts.data(), 1, MPI_INT, d.comm);
@@ -280,22 +279,27 @@ void gather_graph(DgraphImpl &g, TARTAN_Graph *cgraph) {
     vdispl[r] = vdispl[r - 1] + vcounts[r - 1];
     edispl[r] = edispl[r - 1] + ecounts[r - 1];
   }
-  Num vglb = d.vertglbnbr(), eglb = g.edgeglbnbr;
+  const Num n = d.vertglbnbr(), m = static_cast<Num>(edispl[d.size - 1]) + ecounts[d.size - 1];
   std::vector<Num> degree(d.vertlocnbr);
   for (Num v = 0; v < d.vertlocnbr; ++v) degree[v] = d.vertloctab[v + 1] - d.vertloctab[v];
-  g.gather_vert.assign(vglb + 1, 0);
-  g.gather_velo.assign(vglb, 0);
-  g.gather_edge.assign(eglb, 0);
-  g.gather_edlo.assign(eglb, 0);
-  MPI_Allgatherv(degree.data(), vloc, num_type(), g.gather_vert.data() + 1, vcounts.data(),
+  WholeGraph whole{std::vector<Num>(n + 1, 0), std::vector<Num>(n), std::vector<Num>(m),
+                   std::vector<Num>(m)};
+  MPI_Allgatherv(degree.data(), vloc, num_type(), whole.vert.data() + 1, vcounts.data(),
                  vdispl.data(), num_type(), d.comm);
-  MPI_Allgatherv(d.veloloctab.data(), vloc, num_type(), g.gather_velo.data(), vcounts.data(),
+  MPI_Allgatherv(d.veloloctab.data(), vloc, num_type(), whole.velo.data(), vcounts.data(),
                  vdispl.data(), num_type(), d.comm);
-  MPI_Allgatherv(d.edgeloctab.data(), eloc, num_type(), g.gather_edge.data(), ecounts.data(),
+  MPI_Allgatherv(d.edgeloctab.data(), eloc, num_type(), whole.edge.data(), ecounts.data(),
                  edispl.data(), num_type(), d.comm);
-  MPI_Allgatherv(d.edloloctab.data(), eloc, num_type(), g.gather_edlo.data(), ecounts.data(),
+  MPI_Allgatherv(d.edloloctab.data(), eloc, num_type(), whole.edlo.data(), ecounts.data(),
                  edispl.data(), num_type(), d.comm);
-  local_step(d.comm, [&] {
+  for (Num v = 0; v < n; ++v) whole.vert[v + 1] += whole.vert[v];
+  return whole;
+}
+
+void gather_graph(DgraphImpl &g, TARTAN_Graph *cgraph) {
+  // Ranks without cgraph take part and drop the result.
+  WholeGraph whole = gather_everywhere(g.dist);
+  local_step(g.dist.comm, [&] {
     if (cgraph == nullptr) {
       g.gather_vert = {};
       g.gather_velo = {};
@@ -303,11 +307,15 @@ void gather_graph(DgraphImpl &g, TARTAN_Graph *cgraph) {
       g.gather_edlo = {};
       return;
     }
-    g.gather_vert[0] = g.baseval;
-    for (Num v = 0; v < vglb; ++v) g.gather_vert[v + 1] += g.gather_vert[v];
+    g.gather_vert = std::move(whole.vert);
+    g.gather_velo = std::move(whole.velo);
+    g.gather_edge = std::move(whole.edge);
+    g.gather_edlo = std::move(whole.edlo);
+    for (Num &start : g.gather_vert) start += g.baseval;
     for (Num &u : g.gather_edge) u += g.baseval;
+    const Num vglb = static_cast<Num>(g.gather_velo.size());
     if (TARTAN_graphBuild(cgraph, g.baseval, vglb, g.gather_vert.data(), nullptr,
-                          g.gather_velo.data(), nullptr, eglb, g.gather_edge.data(),
+                          g.gather_velo.data(), nullptr, g.edgeglbnbr, g.gather_edge.data(),
                           g.gather_edlo.data()) != 0)
       throw Error{TARTAN_EINVAL, std::string("gathered graph: ") + TARTAN_errorMessage()};
   });

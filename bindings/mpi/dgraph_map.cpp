@@ -318,22 +318,10 @@ double cut_cost(Num n, const Num *vert, const Num *edge, const Num *edlo, const 
 // Maps the coarsest graph: gathered on every rank, mapped on up to four of them.
 std::vector<Num> map_coarsest(const Dist &d, const TARTAN_Arch *arch, TARTAN_Strat *strat,
                               const Distances &dist) {
-  std::vector<int> vcounts(d.size), ecounts(d.size), vdispl(d.size, 0), edispl(d.size, 0);
-  int vloc = static_cast<int>(d.vertlocnbr), eloc = static_cast<int>(d.edgeloctab.size());
-  MPI_Allgather(&vloc, 1, MPI_INT, vcounts.data(), 1, MPI_INT, d.comm);
-  MPI_Allgather(&eloc, 1, MPI_INT, ecounts.data(), 1, MPI_INT, d.comm);
-  for (int r = 1; r < d.size; ++r) {
-    vdispl[r] = vdispl[r - 1] + vcounts[r - 1];
-    edispl[r] = edispl[r - 1] + ecounts[r - 1];
-  }
-  Num n = d.vertglbnbr(), m = static_cast<Num>(edispl[d.size - 1]) + ecounts[d.size - 1];
-  std::vector<Num> degree(d.vertlocnbr), vert(n + 1, 0), velo(n), edge(m), edlo(m);
-  for (Num v = 0; v < d.vertlocnbr; ++v) degree[v] = d.vertloctab[v + 1] - d.vertloctab[v];
-  MPI_Allgatherv(degree.data(), vloc, num_type(), vert.data() + 1, vcounts.data(), vdispl.data(), num_type(), d.comm);
-  MPI_Allgatherv(d.veloloctab.data(), vloc, num_type(), velo.data(), vcounts.data(), vdispl.data(), num_type(), d.comm);
-  MPI_Allgatherv(d.edgeloctab.data(), eloc, num_type(), edge.data(), ecounts.data(), edispl.data(), num_type(), d.comm);
-  MPI_Allgatherv(d.edloloctab.data(), eloc, num_type(), edlo.data(), ecounts.data(), edispl.data(), num_type(), d.comm);
-  for (Num v = 0; v < n; ++v) vert[v + 1] += vert[v];
+  WholeGraph whole = gather_everywhere(d);
+  const Num n = d.vertglbnbr(), m = static_cast<Num>(whole.edge.size());
+  const std::vector<Num> &vert = whole.vert, &velo = whole.velo, &edge = whole.edge,
+                         &edlo = whole.edlo;
   // Four runs on four relabellings of the graph (run 0: the graph as it is), run t on rank
   // t mod size; the cheapest kept, ties to the lowest run: the result does not depend on
   // the rank count.
