@@ -15,6 +15,29 @@
 
 namespace tartan_mpi {
 
+// Tartan handles released on every path, exceptions included.
+struct OwnedArch {
+  TARTAN_Arch handle;
+  OwnedArch() { TARTAN_archInit(&handle); }
+  ~OwnedArch() { TARTAN_archExit(&handle); }
+  OwnedArch(const OwnedArch &) = delete;
+  OwnedArch &operator=(const OwnedArch &) = delete;
+};
+struct OwnedGraph {
+  TARTAN_Graph handle;
+  OwnedGraph() { TARTAN_graphInit(&handle); }
+  ~OwnedGraph() { TARTAN_graphExit(&handle); }
+  OwnedGraph(const OwnedGraph &) = delete;
+  OwnedGraph &operator=(const OwnedGraph &) = delete;
+};
+struct OwnedStrat {
+  TARTAN_Strat handle;
+  OwnedStrat() { TARTAN_stratInit(&handle); }
+  ~OwnedStrat() { TARTAN_stratExit(&handle); }
+  OwnedStrat(const OwnedStrat &) = delete;
+  OwnedStrat &operator=(const OwnedStrat &) = delete;
+};
+
 using Num = TARTAN_Num;
 MPI_Datatype num_type();
 

@@ -129,8 +129,8 @@ void load_distributed(DgraphImpl &g, const std::string &pattern, Num baseval, Nu
 
 void load_centralised(DgraphImpl &g, const char *path, Num baseval, Num flags) {
   Dist &d = g.dist;
-  TARTAN_Graph graph;
-  TARTAN_graphInit(&graph);
+  OwnedGraph owned;
+  TARTAN_Graph &graph = owned.handle;
   Num base = 0, vertnbr = 0, edgenbr = 0;
   Num *verttab = nullptr, *vendtab = nullptr, *velotab = nullptr, *edgetab = nullptr,
       *edlotab = nullptr;
@@ -177,7 +177,6 @@ void load_centralised(DgraphImpl &g, const char *path, Num baseval, Num flags) {
       if (r > 0) edispl[r] = edispl[r - 1] + ecounts[r - 1];
     }
   }
-  TARTAN_graphExit(&graph);
   MPI_Bcast(ecounts.data(), d.size, MPI_INT, 0, d.comm);
   MPI_Bcast(edispl.data(), d.size, MPI_INT, 0, d.comm);
   std::vector<Num> mydeg(d.vertlocnbr);

@@ -351,12 +351,13 @@ std::vector<Num> map_coarsest(const Dist &d, const TARTAN_Arch *arch, TARTAN_Str
           pedlo[f] = edlo[e];
         }
       }
-      TARTAN_Graph graph;
-      TARTAN_graphInit(&graph);
-      int code = TARTAN_graphBuild(&graph, 0, n, pvert.data(), nullptr, pvelo.data(), nullptr,
-                                   m, pedge.data(), pedlo.data());
-      if (code == 0) code = TARTAN_graphMap(&graph, arch, strat, ppart.data());
-      TARTAN_graphExit(&graph);
+      int code;
+      {
+        OwnedGraph graph;
+        code = TARTAN_graphBuild(&graph.handle, 0, n, pvert.data(), nullptr, pvelo.data(),
+                                 nullptr, m, pedge.data(), pedlo.data());
+        if (code == 0) code = TARTAN_graphMap(&graph.handle, arch, strat, ppart.data());
+      }
       if (code != 0) throw Error{code, std::string("coarsest graph: ") + TARTAN_errorMessage()};
       for (Num v = 0; v < n; ++v) mine[v] = ppart[perm[v]];
       double c = cut_cost(n, vert.data(), edge.data(), edlo.data(), mine.data(), dist);

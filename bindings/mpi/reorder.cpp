@@ -37,14 +37,6 @@ void check(int rc, const std::string &what) {
   if (rc != TARTAN_OK) throw Error{rc, what + ": " + TARTAN_errorMessage()};
 }
 
-// Handles released on every path.
-struct Arch {
-  TARTAN_Arch handle;
-  Arch() { TARTAN_archInit(&handle); }
-  ~Arch() { TARTAN_archExit(&handle); }
-  Arch(const Arch &) = delete;
-  Arch &operator=(const Arch &) = delete;
-};
 
 // One node's hwloc tree as its leader sends it to rank 0 (plain data: sent as bytes).
 struct NodeInfo {
@@ -157,7 +149,7 @@ void machine_root(int size, const std::vector<int> &where, const std::vector<Nod
     const std::int64_t leaf = leaf_renumber(leaves[leafdsp[b] + pu], n, maxsize);
     slots[r] = static_cast<Num>((b * nodeleaves + leaf) * share + (j - first));
   }
-  Arch whole;
+  OwnedArch whole;
   check(TARTAN_archTleaf(&whole.handle, static_cast<Num>(sizes.size()), sizes.data(),
                          links.data()),
         "building the job's machine");
@@ -197,7 +189,7 @@ void machine_target(MPI_Comm comm, TARTAN_Arch *arch) {
     if (local != 0) return;
     MPI_Comm_rank(leadcomm, &nodenum);
     MPI_Comm_size(leadcomm, &nodenbr);
-    Arch node;
+    OwnedArch node;
     check(TARTAN_archHwloc(&node.handle),
           "the default target needs hwloc on every node (or pass a target)");
     leaves = node_describe(&node.handle, &info);
@@ -379,7 +371,7 @@ std::int64_t placement_cost(TARTAN_Arch *arch, const Csr &g, const std::vector<N
 void reorder_root(int size, const Csr &g, const TARTAN_Arch *userarch, TARTAN_Arch *machine,
                   int *permtab, std::int64_t *cost) {
   TARTAN_Arch *target = machine;
-  Arch sub;
+  OwnedArch sub;
   if (userarch != nullptr) {
     Num termnbr = TARTAN_archSize(userarch);
     int var = TARTAN_archVar(userarch);
@@ -398,16 +390,8 @@ void reorder_root(int size, const Csr &g, const TARTAN_Arch *userarch, TARTAN_Ar
       target = &sub.handle;
     }
   }
-  struct Graph {
-    TARTAN_Graph handle;
-    Graph() { TARTAN_graphInit(&handle); }
-    ~Graph() { TARTAN_graphExit(&handle); }
-  } graph;
-  struct Strat {
-    TARTAN_Strat handle;
-    Strat() { TARTAN_stratInit(&handle); }
-    ~Strat() { TARTAN_stratExit(&handle); }
-  } strat;
+  OwnedGraph graph;
+  OwnedStrat strat;
   check(TARTAN_graphBuild(&graph.handle, 0, size, g.vert.data(), nullptr, nullptr, nullptr,
                           static_cast<Num>(g.edge.size()), g.edge.data(), g.edlo.data()),
         "the ranks' communication graph");
@@ -458,7 +442,7 @@ void reorder(MPI_Comm comm, int nbrnbr, const int *nbrtab, const int *wgttab,
       throw Error{TARTAN_EINVAL, "some ranks pass a target and others NULL"};
     mine = local_neighbours(comm, size, nbrnbr, nbrtab, wgttab);
   });
-  Arch machine;
+  OwnedArch machine;
   if (arch == nullptr) machine_target(comm, &machine.handle);
 
   int cnt = static_cast<int>(mine.nbr.size());
