@@ -37,7 +37,7 @@ include $(srcdir)/tests/fuzz/fuzz.mk
 # tests/valgrind-logs (empty when clean); any error or definite leak fails the target.
 # tests/valgrind.supp silences reports inside other libraries, each with its reason.
 # test_huge_targets is left out: it caps its own address space below what valgrind needs.
-TARTAN_VALGRIND = $(LIBTOOL) --mode=execute valgrind -q --leak-check=full \
+TARTAN_VALGRIND = $(SHELL) $(abs_top_builddir)/libtool --mode=execute valgrind -q --leak-check=full \
 	--errors-for-leak-kinds=definite --show-leak-kinds=definite --error-exitcode=97 \
 	--suppressions=$(abs_top_srcdir)/tests/valgrind.supp \
 	--log-file=$(abs_top_builddir)/tests/valgrind-logs/%p.log
