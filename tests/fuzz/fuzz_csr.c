@@ -125,9 +125,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       code = TARTAN_graphMap(&graph, &arch, &strat, parttab);
       FUZZ_CODE(code);
       if (checked != TARTAN_OK) FUZZ_ASSERT(code != TARTAN_OK);
-      if (code == TARTAN_OK)
+      if (code == TARTAN_OK && TARTAN_archVar(&arch) == 1) {
+        /* Variable-sized: parts are heap labels (>= 1), each holding at most two vertices. */
+        for (TARTAN_Num v = 0; v < vertnbr; ++v) {
+          TARTAN_Num sharing = 0;
+          FUZZ_ASSERT(parttab[v] >= 1);
+          for (TARTAN_Num u = 0; u < vertnbr; ++u) sharing += parttab[u] == parttab[v];
+          FUZZ_ASSERT(sharing <= 2);
+        }
+      } else if (code == TARTAN_OK) {
         for (TARTAN_Num v = 0; v < vertnbr; ++v)
           FUZZ_ASSERT(parttab[v] >= 0 && parttab[v] < termnbr);
+      }
     }
   }
   TARTAN_stratExit(&strat);
