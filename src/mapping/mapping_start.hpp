@@ -34,8 +34,11 @@ void place_unmapped_at_random(const CsrGraph& graph, std::vector<Num>& part,
 // overloaded terminal, best move first (the cheapest in cost toward a terminal that takes it
 // among its neighbours' terminals, else the terminal with the most room). A terminal takes v if
 // v fits; once no vertex fits anywhere (loads other than 1), also if it is below its capacity
-// and stays lighter than v's terminal: it then exceeds its capacity by less than v's load and is
-// neither relieved nor filled further. Returns the moves made.
+// and ends lighter than v's terminal was. Such a terminal may exceed its capacity, by less than
+// v's load, and is relieved in turn in the next rounds (64 rounds at most once relaxed), so that
+// an overload travels along a chain of moves to the terminals with room. What may remain: a
+// terminal above its capacity none of whose vertices any terminal below its capacity takes
+// (with equal capacities, by less than its lightest movable vertex). Returns the moves made.
 Num repair_overload(KwayState& state, const std::vector<char>& pinned);
 
 // Brings a complete mapping within the load bound: when a terminal of ctx.parttab holds more
