@@ -74,8 +74,9 @@ void expect_within_bound(const Graph& graph, const Architecture& arch, const std
     EXPECT_LE(load[t], capacity[t] + slack) << "terminal " << t;
 }
 
-// A triangulated nx x ny mesh whose vertex loads are their degrees (seed 002's setting).
-std::unique_ptr<Graph> degree_loaded_mesh(Num nx, Num ny) {
+// An nx x ny grid whose vertex loads are their degrees (seed 002's setting): rows joined by the
+// columns x % step == 0, cells cut by one diagonal if `triangulated`.
+std::unique_ptr<Graph> degree_loaded_grid(Num nx, Num ny, Num step, bool triangulated) {
   std::vector<WeightedEdge> edges;
   std::vector<Num> degree(static_cast<std::size_t>(nx * ny), 0);
   auto add = [&](Num a, Num b) {
@@ -87,29 +88,20 @@ std::unique_ptr<Graph> degree_loaded_mesh(Num nx, Num ny) {
     for (Num x = 0; x < nx; ++x) {
       const Num v = x + y * nx;
       if (x + 1 < nx) add(v, v + 1);
-      if (y + 1 < ny) add(v, v + nx);
-      if (x + 1 < nx && y + 1 < ny) add(v, v + nx + 1);
+      if (y + 1 < ny && x % step == 0) add(v, v + nx);
+      if (triangulated && x + 1 < nx && y + 1 < ny) add(v, v + nx + 1);
     }
   return tartan_test::edge_graph(nx * ny, std::move(edges), std::move(degree));
 }
 
-// An nx x ny comb whose vertex loads are their degrees: rows joined by the columns x % 3 == 0
-// only, so loads 1 to 4 (as in the power network BCSPWR09 of seed 002, loads 1 to 14).
+// A triangulated mesh, loads 3 to 6.
+std::unique_ptr<Graph> degree_loaded_mesh(Num nx, Num ny) {
+  return degree_loaded_grid(nx, ny, 1, true);
+}
+
+// A comb: loads 1 to 4 (as in the power network BCSPWR09 of seed 002, loads 1 to 14).
 std::unique_ptr<Graph> degree_loaded_comb(Num nx, Num ny) {
-  std::vector<WeightedEdge> edges;
-  std::vector<Num> degree(static_cast<std::size_t>(nx * ny), 0);
-  auto add = [&](Num a, Num b) {
-    edges.push_back({a, b, 1});
-    ++degree[a];
-    ++degree[b];
-  };
-  for (Num y = 0; y < ny; ++y)
-    for (Num x = 0; x < nx; ++x) {
-      const Num v = x + y * nx;
-      if (x + 1 < nx) add(v, v + 1);
-      if (y + 1 < ny && x % 3 == 0) add(v, v + nx);
-    }
-  return tartan_test::edge_graph(nx * ny, std::move(edges), std::move(degree));
+  return degree_loaded_grid(nx, ny, 3, false);
 }
 
 }  // namespace
