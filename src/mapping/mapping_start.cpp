@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <queue>
 #include <string>
+#include <unordered_map>
 #include <utility>
 
 #include "common/error.hpp"
@@ -63,9 +64,9 @@ namespace {
 // repair_overload, round by round. Three kinds of move, each tried once the previous one is
 // stuck: (1) a vertex of an overloaded terminal into a terminal where it fits; (2) making room:
 // a terminal below its bound sends light vertices of its own into terminals where they fit
-// until a vertex of an overloaded terminal fits in it (with bounds of 19, every room 1 and a
-// terminal at 21 holding loads 4, 4, 4, 4, 5, a terminal at 18 sends three vertices of load 1
-// to three others at 18 and takes a 4); (3) relaxed: into a terminal below its bound that ends
+// until a vertex of an overloaded terminal fits in it (with bounds of 19, a terminal at 21
+// holding loads 4, 4, 4, 4, 5 and the others at 17, 18, 18, the one at 17 sends two vertices of
+// load 1 to those at 18 and takes a 4); (3) relaxed: into a terminal below its bound that ends
 // lighter than the source was, which may then exceed its bound by less than the vertex's load
 // and is relieved in turn. Moves (1) and (2) lower the total overload; (3) lowers the sum of
 // the squared loads of the two terminals. At most kRelaxedRounds rounds of (3) in all.
@@ -91,6 +92,8 @@ class OverloadRepair {
   // Making room: terminals tried per vertex, and how many terminals deep room is made.
   static constexpr std::size_t kRoomTries = 4;
   static constexpr int kRoomDepth = 1;
+  // Vertices of one overloaded terminal for which room is sought in one round.
+  static constexpr int kRoomVertices = 8;
   enum class Kind { fits, relaxed };
   struct Candidate {
     I64 gain;
@@ -193,8 +196,9 @@ class OverloadRepair {
     return made;
   }
 
-  // Each vertex of an overloaded terminal in turn (while that terminal stays overloaded) tries
-  // room_tries(v) with room_for. Returns the vertices of overloaded terminals placed.
+  // Each vertex of an overloaded terminal in turn (while that terminal stays overloaded, and
+  // kRoomVertices of each terminal at most: a round's work stays bounded whatever the loads)
+  // tries room_tries(v) with room_for. Returns the vertices of overloaded terminals placed.
   Num make_room_round() {
     // The vertices of each terminal when the round starts, by terminal, then load.
     members_.clear();
@@ -207,10 +211,11 @@ class OverloadRepair {
       return a.vertex < b.vertex;
     });
     Num placed = 0;
+    std::unordered_map<Num, int> tried;  // per overloaded terminal: its vertices tried
     for (const Candidate& c : candidates_) {
       const Num v = c.vertex;
       const Num from = state_.terminal(v);
-      if (!state_.overloaded(from)) continue;
+      if (!state_.overloaded(from) || tried[from]++ >= kRoomVertices) continue;
       busy_.assign(1, from);
       for (Num x : room_tries(v))
         if (room_for(v, x, kRoomDepth)) {
