@@ -3,14 +3,15 @@
 // swap gain, even a negative one, and locks both; when it has gone `moves` exchanges past its
 // best cumulative gain (or no pair is left) it undoes the exchanges after the best point.
 // Passes repeat while one gains. The partners of a vertex u are the vertices currently on the
-// terminals of u's neighbours (the heaviest connections first, kPartnerTerminals terminals and
-// kPerTerminal vertices of each, kMaxPartners in all): from a random start the vertex worth
-// exchanging with u sits where u's neighbours are, which is rarely within a few edges of u, and
-// the bounds keep a pass near-linear. The vertices of each terminal are kept in one array (an
-// exchange swaps two entries: the counts per terminal never change), examined from a cursor that
-// advances, so that successive looks at a terminal see different vertices. An exchange must keep
-// both terminals within their capacities (or not add to their loads), checked again when it is
-// taken: loads are kept, not balanced, by swaps; the start is balanced (mapping_start.hpp).
+// terminals of u's neighbours (the heaviest connections first), then on those of their neighbours
+// (kPartnerTerminals terminals, kPerTerminal vertices of each and kMaxPartners in all at most):
+// from a random start the vertex worth exchanging with u sits where u's neighbours are, which is
+// rarely within a few edges of u, and the bounds keep a pass near-linear. The vertices of each
+// terminal are kept in one array (an exchange swaps two entries: the counts per terminal never
+// change), examined from a cursor that advances, so that successive looks at a terminal see
+// different vertices. An exchange must keep both terminals within their capacities (or not add to
+// their loads), checked again when it is taken: loads are kept, not balanced, by swaps; the start
+// is balanced (mapping_start.hpp).
 #include <algorithm>
 #include <queue>
 #include <string>
@@ -31,6 +32,8 @@ using I64 = std::int64_t;
 constexpr Num kMaxPartners = 64;
 constexpr std::size_t kPartnerTerminals = 16;
 constexpr Num kPerTerminal = 12;
+// Arcs of the two-edge neighbourhood looked at for those terminals at most.
+constexpr Num kMaxScanned = 1024;
 
 struct KlOptions {
   int passes = 10;
@@ -204,9 +207,11 @@ class PairSwapPass {
     for (const auto& near : near_)
       if (near.terminal != tu) terminals_.push_back(near.terminal);
     const CsrGraph& g = state_.graph();
-    for (Num arc = g.xadj[u]; arc < g.xadj[u + 1]; ++arc) {
+    Num scanned = 0;  // arcs looked at, bounded on dense neighbourhoods
+    for (Num arc = g.xadj[u]; arc < g.xadj[u + 1] && scanned < kMaxScanned; ++arc) {
       const Num x = g.adjncy[arc];
-      for (Num arc2 = g.xadj[x]; arc2 < g.xadj[x + 1]; ++arc2) {
+      for (Num arc2 = g.xadj[x]; arc2 < g.xadj[x + 1] && scanned < kMaxScanned; ++arc2) {
+        ++scanned;
         const Num t = state_.terminal(g.adjncy[arc2]);
         if (terminals_.size() >= kPartnerTerminals) break;
         if (t != tu && std::find(terminals_.begin(), terminals_.end(), t) == terminals_.end())
