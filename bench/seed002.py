@@ -258,19 +258,23 @@ def scaling(args, runner):
     d = args.dim
     tgt = runner.target(d)
     print("mfa_hcub (default schedule) on hcub %d, triangulated square meshes, loads = "
-          "degrees, seed 1; drb;kway beside it for quality" % d)
+          "degrees, seed 1; drb;kway beside it for quality, kl and a random mapping (seed 1) "
+          "for the baseline" % d)
     print()
     print("| N | edges | CPU s | us per N lg P | cost | % imbalance | drb;kway cost | "
-          "drb;kway % imbalance |")
-    print("|---|---|---|---|---|---|---|---|")
+          "drb;kway % imbalance | random cost | kl cost | kl % imbalance | kl CPU s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for n in [int(x) for x in args.sizes.split(",")]:
         side = max(2, int(round(n ** 0.5)))
         path = os.path.join(runner.work, "scale.grf")
         edges = write_mesh("tri", side, side, path)
         c, imb, t = runner.run(path, tgt, "mfa_hcub", 1, args.bal)
         kc, kimb, _ = runner.run(path, tgt, "drb;kway", 1, args.bal)
-        print("| %d | %d | %.2f | %.3f | %d | %.1f | %d | %.1f |"
-              % (side * side, edges, t, 1e6 * t / (side * side * d), c, imb, kc, kimb))
+        lc, limb, lt = runner.run(path, tgt, "kl", 1, args.bal)
+        rc, _ = random_cost(path, d, 1)
+        print("| %d | %d | %.2f | %.3f | %d | %.1f | %d | %.1f | %d | %d | %.1f | %.2f |"
+              % (side * side, edges, t, 1e6 * t / (side * side * d), c, imb, kc, kimb, rc, lc,
+                 limb, lt))
         sys.stdout.flush()
 
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <queue>
 #include <string>
-#include <unordered_set>
+#include <unordered_map>
 #include <utility>
 
 #include "common/error.hpp"
@@ -12,6 +12,7 @@
 namespace tartan {
 
 using I64 = std::int64_t;
+
 
 I64 total_vertex_load(const Graph& graph) {
   I64 total = 0;
@@ -58,114 +59,248 @@ void place_unmapped_at_random(const CsrGraph& graph, std::vector<Num>& part,
   }
 }
 
-Num repair_overload(KwayState& state, const std::vector<char>& pinned) {
-  const CsrGraph& graph = state.graph();
-  const Num n = graph.vertex_count();
-  const Num k = state.terminal_count();
+namespace {
+
+// repair_overload, round by round. Three kinds of move, each tried once the previous one is
+// stuck: (1) a vertex of an overloaded terminal into a terminal where it fits; (2) making room:
+// a terminal below its bound sends light vertices of its own into terminals where they fit
+// until a vertex of an overloaded terminal fits in it (with bounds of 19, a terminal at 21
+// holding loads 4, 4, 4, 4, 5 and the others at 17, 18, 18, the one at 17 sends two vertices of
+// load 1 to those at 18 and takes a 4); (3) relaxed: into a terminal below its bound that ends
+// lighter than the source was, which may then exceed its bound by less than the vertex's load
+// and is relieved in turn. Moves (1) and (2) lower the total overload; (3) lowers the sum of
+// the squared loads of the two terminals. At most kRelaxedRounds rounds of (3) in all.
+class OverloadRepair {
+ public:
+  OverloadRepair(KwayState& state, const std::vector<char>& pinned)
+      : state_(state), pinned_(pinned), graph_(state.graph()), n_(graph_.vertex_count()),
+        k_(state.terminal_count()) {}
+
+  Num run() {
+    int relaxed_rounds = 0;
+    for (;;) {
+      collect_candidates();
+      if (candidates_.empty()) return moves_;
+      if (move_round(Kind::fits) > 0) continue;
+      if (make_room_round() > 0) continue;
+      if (relaxed_rounds++ >= kRelaxedRounds || move_round(Kind::relaxed) == 0) return moves_;
+    }
+  }
+
+ private:
+  static constexpr int kRelaxedRounds = 64;
+  // Making room: terminals tried per vertex, and how many terminals deep room is made.
+  static constexpr std::size_t kRoomTries = 4;
+  static constexpr int kRoomDepth = 1;
+  // Vertices of one overloaded terminal for which room is sought in one round.
+  static constexpr int kRoomVertices = 8;
+  enum class Kind { fits, relaxed };
   struct Candidate {
     I64 gain;
     Num vertex;
   };
-  // Terminals pushed over their bound by a relaxed move: no longer relieved, nor receiving.
-  std::vector<char> settled_table(state.dense() ? static_cast<std::size_t>(k) : 0, 0);
-  std::unordered_set<Num> settled_set;
-  auto is_settled = [&](Num t) { return state.dense() ? settled_table[t] != 0 : settled_set.count(t) > 0; };
-  auto settle = [&](Num t) {
-    if (state.dense())
-      settled_table[t] = 1;
-    else
-      settled_set.insert(t);
-  };
-  auto source = [&](Num t) { return state.overloaded(t) && !is_settled(t); };
-  // Strict: v fits in t. Relaxed (once strict moves are stuck, loads other than 1): t is below
-  // its bound and ends lighter than v's terminal, so it exceeds its bound by less than v's load.
-  bool relaxed = false;
-  auto accepts = [&](Num v, Num from, Num t) {
-    if (t == from || is_settled(t)) return false;
-    if (state.fits(v, t)) return true;
-    return relaxed && state.load(t) < state.capacity(t) &&
-           state.load(t) + graph.vwgt[v] < state.load(from);
-  };
-  std::vector<Candidate> candidates;
-  Num moves = 0;
-  for (;;) {
-    candidates.clear();
-    for (Num v = 0; v < n; ++v)
-      if (!pinned[v] && source(state.terminal(v))) candidates.push_back({0, v});
-    if (candidates.empty()) return moves;
-    // Rank the candidates by the gain of their best move toward a neighbour's terminal.
-    for (Candidate& c : candidates) {
-      const Num v = c.vertex;
-      const Num from = state.terminal(v);
-      const auto& near = state.neighbour_terminals(v);
-      const I64 current = state.cost_toward(from);
-      // Leaving for a terminal none of v's neighbours is on costs at least all of v's edges.
+
+  bool accepts(Kind kind, Num v, Num from, Num t) const {
+    if (t == from) return false;
+    if (state_.fits(v, t)) return true;
+    return kind == Kind::relaxed && state_.load(t) < state_.capacity(t) &&
+           state_.load(t) + graph_.vwgt[v] < state_.load(from);
+  }
+
+  // Every movable vertex of an overloaded terminal, by decreasing gain of its best move toward
+  // a neighbour's terminal (leaving for another terminal costs at least all of its edges).
+  void collect_candidates() {
+    candidates_.clear();
+    for (Num v = 0; v < n_; ++v)
+      if (!pinned_[v] && state_.overloaded(state_.terminal(v))) candidates_.push_back({0, v});
+    for (Candidate& c : candidates_) {
+      const Num from = state_.terminal(c.vertex);
+      const auto& near = state_.neighbour_terminals(c.vertex);
+      const I64 current = state_.cost_toward(from);
       I64 best = -current;
       for (const auto& t : near)
-        if (t.terminal != from) best = std::max(best, current - state.cost_toward(t.terminal));
+        if (t.terminal != from) best = std::max(best, current - state_.cost_toward(t.terminal));
       c.gain = best;
     }
-    std::stable_sort(candidates.begin(), candidates.end(),
+    std::stable_sort(candidates_.begin(), candidates_.end(),
                      [](const Candidate& a, const Candidate& b) { return a.gain > b.gain; });
-    Num round_moves = 0;
-    for (const Candidate& c : candidates) {
-      const Num v = c.vertex;
-      const Num from = state.terminal(v);
-      if (!source(from)) continue;
-      const auto& near = state.neighbour_terminals(v);
-      const I64 current = state.cost_toward(from);
-      Num target = -1;
-      I64 best_gain = 0;
-      for (const auto& t : near) {
-        if (!accepts(v, from, t.terminal)) continue;
-        const I64 gain = current - state.cost_toward(t.terminal);
-        if (target == -1 || gain > best_gain) {
-          target = t.terminal;
-          best_gain = gain;
-        }
-      }
-      if (target == -1) {
-        // No neighbour's terminal takes v: the terminal with the most room, nearest on a tie.
-        // On a target too big to visit every terminal, the terminals in use and the first empty
-        // ones after and before v's (there is one within n terminals) stand for the rest.
-        I64 most_room = 0;
-        std::vector<Num> all;
-        if (!state.dense()) {
-          all = state.loaded_terminals();
-          for (Num t = from + 1; t < k && t - from <= n + 1; ++t)
-            if (state.load(t) == 0) {
-              all.push_back(t);
-              break;
-            }
-          for (Num t = from - 1; t >= 0 && from - t <= n + 1; --t)
-            if (state.load(t) == 0) {
-              all.push_back(t);
-              break;
-            }
-        }
-        const Num count = state.dense() ? k : static_cast<Num>(all.size());
-        for (Num i = 0; i < count; ++i) {
-          const Num t = state.dense() ? i : all[i];
-          if (!accepts(v, from, t)) continue;
-          const I64 room = state.capacity(t) - state.load(t);
-          if (target == -1 || room > most_room ||
-              (room == most_room && state.distance()(from, t) < state.distance()(from, target))) {
-            target = t;
-            most_room = room;
-          }
-        }
-      }
-      if (target == -1) continue;
-      state.move(v, target);
-      if (state.overloaded(target)) settle(target);
-      ++round_moves;
-    }
-    moves += round_moves;
-    if (round_moves == 0) {
-      if (relaxed) return moves;
-      relaxed = true;
-    }
   }
+
+  // Where v goes: the cheapest neighbour's terminal that `ok` accepts, else most_room.
+  template <typename Ok>
+  Num destination(Num v, Ok ok) {
+    const Num from = state_.terminal(v);
+    const auto& near = state_.neighbour_terminals(v);
+    const I64 current = state_.cost_toward(from);
+    Num target = -1;
+    I64 best_gain = 0;
+    for (const auto& t : near) {
+      if (!ok(t.terminal)) continue;
+      const I64 gain = current - state_.cost_toward(t.terminal);
+      if (target == -1 || gain > best_gain) {
+        target = t.terminal;
+        best_gain = gain;
+      }
+    }
+    return target != -1 ? target : most_room(v, ok);
+  }
+
+  // The terminal `ok` accepts with the most room, nearest to v's on a tie; -1 if none. On a
+  // target too big to visit every terminal, the terminals in use and the first empty ones after
+  // and before v's (there is one within n terminals) stand for the rest.
+  template <typename Ok>
+  Num most_room(Num v, Ok ok) const {
+    const Num from = state_.terminal(v);
+    Num target = -1;
+    I64 most = 0;
+    std::vector<Num> all;
+    if (!state_.dense()) {
+      all = state_.loaded_terminals();
+      for (Num t = from + 1; t < k_ && t - from <= n_ + 1; ++t)
+        if (state_.load(t) == 0) {
+          all.push_back(t);
+          break;
+        }
+      for (Num t = from - 1; t >= 0 && from - t <= n_ + 1; --t)
+        if (state_.load(t) == 0) {
+          all.push_back(t);
+          break;
+        }
+    }
+    const Num count = state_.dense() ? k_ : static_cast<Num>(all.size());
+    for (Num i = 0; i < count; ++i) {
+      const Num t = state_.dense() ? i : all[i];
+      if (!ok(t)) continue;
+      const I64 room = state_.capacity(t) - state_.load(t);
+      if (target == -1 || room > most ||
+          (room == most && state_.distance()(from, t) < state_.distance()(from, target))) {
+        target = t;
+        most = room;
+      }
+    }
+    return target;
+  }
+
+  Num move_round(Kind kind) {
+    Num made = 0;
+    for (const Candidate& c : candidates_) {
+      const Num v = c.vertex;
+      const Num from = state_.terminal(v);
+      if (!state_.overloaded(from)) continue;
+      const Num target = destination(v, [&](Num t) { return accepts(kind, v, from, t); });
+      if (target == -1) continue;
+      state_.move(v, target);
+      ++made;
+    }
+    moves_ += made;
+    return made;
+  }
+
+  // Each vertex of an overloaded terminal in turn (while that terminal stays overloaded, and
+  // kRoomVertices of each terminal at most: a round's work stays bounded whatever the loads)
+  // tries room_tries(v) with room_for. Returns the vertices of overloaded terminals placed.
+  Num make_room_round() {
+    // The vertices of each terminal when the round starts, by terminal, then load.
+    members_.clear();
+    for (Num v = 0; v < n_; ++v)
+      if (!pinned_[v]) members_.push_back({state_.terminal(v), v});
+    std::sort(members_.begin(), members_.end(), [&](const Member& a, const Member& b) {
+      if (a.terminal != b.terminal) return a.terminal < b.terminal;
+      if (graph_.vwgt[a.vertex] != graph_.vwgt[b.vertex])
+        return graph_.vwgt[a.vertex] < graph_.vwgt[b.vertex];
+      return a.vertex < b.vertex;
+    });
+    Num placed = 0;
+    std::unordered_map<Num, int> tried;  // per overloaded terminal: its vertices tried
+    for (const Candidate& c : candidates_) {
+      const Num v = c.vertex;
+      const Num from = state_.terminal(v);
+      if (!state_.overloaded(from) || tried[from]++ >= kRoomVertices) continue;
+      busy_.assign(1, from);
+      for (Num x : room_tries(v))
+        if (room_for(v, x, kRoomDepth)) {
+          logged_move(v, x);
+          ++placed;
+          break;
+        }
+    }
+    journal_.clear();
+    return placed;
+  }
+
+  bool busy(Num t) const { return std::find(busy_.begin(), busy_.end(), t) != busy_.end(); }
+
+  // Terminals below their bound, not busy, where room for v is sought: its neighbours'
+  // terminals, then the one with the most room (kRoomTries at most).
+  std::vector<Num> room_tries(Num v) {
+    std::vector<Num> tries;
+    auto open = [&](Num t) { return !busy(t) && state_.load(t) < state_.capacity(t); };
+    for (const auto& t : state_.neighbour_terminals(v))
+      if (open(t.terminal) && tries.size() + 1 < kRoomTries) tries.push_back(t.terminal);
+    const Num roomiest = most_room(v, open);
+    if (roomiest != -1 && std::find(tries.begin(), tries.end(), roomiest) == tries.end())
+      tries.push_back(roomiest);
+    return tries;
+  }
+
+  // Moves vertices of x lighter than v out until v fits in x: each into a terminal where it
+  // fits, or, depth > 0, into one that makes room for it the same way (depth - 1). Undoes
+  // those moves and returns false if they cannot make enough room.
+  bool room_for(Num v, Num x, int depth) {
+    if (state_.fits(v, x)) return true;
+    const I64 w = graph_.vwgt[v];
+    const std::size_t mark = journal_.size();
+    busy_.push_back(x);
+    auto first = std::lower_bound(members_.begin(), members_.end(), x,
+                                  [](const Member& m, Num t) { return m.terminal < t; });
+    for (auto it = first; it != members_.end() && it->terminal == x && !state_.fits(v, x); ++it) {
+      const Num u = it->vertex;
+      if (graph_.vwgt[u] >= w) break;
+      if (state_.terminal(u) != x || u == v) continue;
+      Num to = destination(u, [&](Num t) { return !busy(t) && state_.fits(u, t); });
+      if (to == -1 && depth > 0)
+        for (Num y : room_tries(u))
+          if (room_for(u, y, depth - 1)) {
+            to = y;
+            break;
+          }
+      if (to != -1) logged_move(u, to);
+    }
+    busy_.pop_back();
+    if (state_.fits(v, x)) return true;
+    while (journal_.size() > mark) {
+      state_.move(journal_.back().first, journal_.back().second);
+      journal_.pop_back();
+      --moves_;
+    }
+    return false;
+  }
+
+  void logged_move(Num v, Num t) {
+    journal_.push_back({v, state_.terminal(v)});
+    state_.move(v, t);
+    ++moves_;
+  }
+
+  struct Member {
+    Num terminal, vertex;
+  };
+
+  KwayState& state_;
+  const std::vector<char>& pinned_;
+  const CsrGraph& graph_;
+  Num n_, k_;
+  std::vector<Candidate> candidates_;
+  std::vector<Member> members_;
+  std::vector<Num> busy_;  // the source and the terminals room is being made in
+  std::vector<std::pair<Num, Num>> journal_;  // moves of the current attempt: (vertex, from)
+  Num moves_ = 0;
+};
+
+}  // namespace
+
+Num repair_overload(KwayState& state, const std::vector<char>& pinned) {
+  return OverloadRepair(state, pinned).run();
 }
 
 void complete_mapping(MappingContext& ctx, const CsrGraph& graph, const std::vector<I64>& capacity) {

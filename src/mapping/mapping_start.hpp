@@ -30,12 +30,15 @@ void place_unmapped_at_random(const CsrGraph& graph, std::vector<Num>& part,
                               const std::vector<std::int64_t>& capacity, Random& random);
 
 // Moves vertices out of the terminals above their capacity until none is, or no vertex of an
-// overloaded terminal can go anywhere else: each round takes every movable vertex of an
-// overloaded terminal, best move first (the cheapest in cost toward a terminal that takes it
-// among its neighbours' terminals, else the terminal with the most room). A terminal takes v if
-// v fits; once no vertex fits anywhere (loads other than 1), also if it is below its capacity
-// and stays lighter than v's terminal: it then exceeds its capacity by less than v's load and is
-// neither relieved nor filled further. Returns the moves made.
+// overloaded terminal can go anywhere else. Rounds of three kinds, each once the previous kind
+// is stuck: (1) every movable vertex of an overloaded terminal, best move first, into the
+// cheapest of its neighbours' terminals where it fits, else the terminal with the most room
+// where it fits; (2) making room (loads other than 1): a terminal below its capacity (v's
+// neighbours' terminals, then the one with the most room) sends vertices lighter than v, lightest
+// first, into terminals where they fit or that make room for them in turn (one level deeper),
+// until v fits, or takes them back; (3) relaxed: into a terminal below its capacity that ends
+// lighter than v's terminal was, which may then exceed its capacity by less than v's load and is
+// relieved in the next rounds (64 rounds of this kind at most). Returns the moves made.
 Num repair_overload(KwayState& state, const std::vector<char>& pinned);
 
 // Brings a complete mapping within the load bound: when a terminal of ctx.parttab holds more

@@ -131,9 +131,11 @@ MethodPtr make_swap_method(const MethodParams& params);
 extern const char* const kSwapKeys[];  // null-terminated
 
 // Kernighan-Lin pair-swap passes with locking (seed 002's KL baseline) on a complete mapping, or
-// on a seeded random balanced one for the vertices at -1: a pass exchanges the terminals of the
-// unlocked pair of highest swap gain (negative ones too) and locks both, then undoes the
-// exchanges after its best point; exchanges keep the terminals within their capacities.
+// on a seeded random balanced one for the vertices at -1; terminals above the load bound are
+// relieved first (repair_overload). A pass exchanges the terminals of the unlocked pair of highest
+// swap gain (negative ones too) and locks both, then undoes the exchanges after its best point; a
+// vertex's partners are the vertices on the terminals of its neighbours and of their neighbours
+// (bounded per vertex); exchanges keep the terminals within their capacities.
 // Parameters:
 //   passes  = passes at most (default 10, 0..1000); stops when a pass gains nothing
 //   moves   = exchanges past the best point before a pass stops (default 100, 1..1e6)
@@ -157,7 +159,9 @@ extern const char* const kSaKeys[];  // null-terminated
 
 // Mean-field annealing for hypercubes (seed 002 §2, lg P Ising spins per vertex) and with P Potts
 // spins per vertex on any target (the general formulation). Both map every free vertex (the
-// given mapping is ignored except for fixed vertices), round the spins and repair the load bound.
+// given mapping is ignored except for fixed vertices), round the spins and bring the terminals
+// within the load bound of the strategy's tolerance (repair_overload, which makes room for heavy
+// vertices; what it cannot place stays above the bound, mapping_start.hpp).
 // mfa_hcub refuses targets other than hcub D. Parameters (both, see mfa_common.hpp):
 //   beta    = weight of the balance term (default 2, 0..1e6; scaled by the graph, mfa_common.hpp)
 //   alpha   = cooling factor per temperature (default 0.9, 0.5..0.999)

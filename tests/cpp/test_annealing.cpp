@@ -74,8 +74,9 @@ void expect_within_bound(const Graph& graph, const Architecture& arch, const std
     EXPECT_LE(load[t], capacity[t] + slack) << "terminal " << t;
 }
 
-// A triangulated nx x ny mesh whose vertex loads are their degrees (seed 002's setting).
-std::unique_ptr<Graph> degree_loaded_mesh(Num nx, Num ny) {
+// An nx x ny grid whose vertex loads are their degrees (seed 002's setting): rows joined by the
+// columns x % step == 0, cells cut by one diagonal if `triangulated`.
+std::unique_ptr<Graph> degree_loaded_grid(Num nx, Num ny, Num step, bool triangulated) {
   std::vector<WeightedEdge> edges;
   std::vector<Num> degree(static_cast<std::size_t>(nx * ny), 0);
   auto add = [&](Num a, Num b) {
@@ -87,10 +88,20 @@ std::unique_ptr<Graph> degree_loaded_mesh(Num nx, Num ny) {
     for (Num x = 0; x < nx; ++x) {
       const Num v = x + y * nx;
       if (x + 1 < nx) add(v, v + 1);
-      if (y + 1 < ny) add(v, v + nx);
-      if (x + 1 < nx && y + 1 < ny) add(v, v + nx + 1);
+      if (y + 1 < ny && x % step == 0) add(v, v + nx);
+      if (triangulated && x + 1 < nx && y + 1 < ny) add(v, v + nx + 1);
     }
   return tartan_test::edge_graph(nx * ny, std::move(edges), std::move(degree));
+}
+
+// A triangulated mesh, loads 3 to 6.
+std::unique_ptr<Graph> degree_loaded_mesh(Num nx, Num ny) {
+  return degree_loaded_grid(nx, ny, 1, true);
+}
+
+// A comb: loads 1 to 4 (as in the power network BCSPWR09 of seed 002, loads 1 to 14).
+std::unique_ptr<Graph> degree_loaded_comb(Num nx, Num ny) {
+  return degree_loaded_grid(nx, ny, 3, false);
 }
 
 }  // namespace
@@ -121,6 +132,36 @@ TEST(MappingStart, RepairEmptiesOverloadedTerminals) {
   EXPECT_EQ(repair_overload(state, pinned), 108);
   EXPECT_EQ(state.cost(), state.recomputed_cost());
   expect_within_bound(*graph, *arch, state.part(), 0.0);
+}
+
+// Bounds of 19 (74 over 4 terminals at 3 %), terminal 0 at 21 holding only loads 4 and 5, the
+// others at 17, 18, 18: no vertex of terminal 0 fits anywhere nor leaves a terminal lighter than
+// 21, so moves alone are stuck (the repair before making room left it at 21). Terminal 1 sends
+// its two vertices of load 1 to terminals 2 and 3 and takes a 4.
+TEST(MappingStart, RepairMakesRoomForAHeavyVertex) {
+  const std::vector<std::vector<Num>> loads = {
+      {4, 4, 4, 4, 5}, {1, 1, 1, 2, 4, 4, 4}, {1, 1, 2, 2, 4, 4, 4}, {1, 2, 3, 4, 4, 4}};
+  std::vector<Num> vertex_load, part;
+  for (Num t = 0; t < 4; ++t)
+    for (Num w : loads[t]) {
+      vertex_load.push_back(w);
+      part.push_back(t);
+    }
+  const Num n = static_cast<Num>(part.size());
+  std::vector<WeightedEdge> edges;
+  for (Num v = 0; v + 1 < n; ++v) edges.push_back({v, v + 1, 1});  // a path through them all
+  auto graph = tartan_test::edge_graph(n, std::move(edges), vertex_load);
+  ArchPtr arch = make_hypercube(2);
+  const CsrGraph csr = csr_from_graph(*graph);
+  const DistanceOracle distance(*arch);
+  const auto capacity = terminal_capacities(*arch, 74, 0.03);
+  ASSERT_EQ(capacity[0], 19);
+  KwayState state(csr, distance, part, capacity);
+  ASSERT_EQ(state.load(0), 21);
+  std::vector<char> pinned(static_cast<std::size_t>(n), 0);
+  EXPECT_GT(repair_overload(state, pinned), 0);
+  EXPECT_EQ(state.cost(), state.recomputed_cost());
+  expect_within_bound(*graph, *arch, state.part(), 0.03);
 }
 
 TEST(MfaCommon, EigenvalueOfAPathIsNearTwo) {
@@ -217,11 +258,9 @@ TEST_P(SeedTwoMethod, FromNothingFarBelowRandomWithinBound) {
   expect_within_bound(*graph, *arch, part, 0.05);
   const std::int64_t cost = mapping_cost(*graph, DistanceOracle(*arch), part.data());
   const std::int64_t random = random_cost(*graph, *arch);
-  // Pair swaps from a random start stop in poor local minima (seed 002's KL is 2 to 8 times
-  // costlier than its MFA): kl must reach 2/3 of random, the annealers a third.
-  const bool kl = std::string(GetParam().name) == "kl";
-  EXPECT_LT(cost * 3, random * (kl ? 2 : 1))
-      << GetParam().name << ": " << cost << " vs random " << random;
+  // kl too: its partners on its neighbours' terminals take it to 0.16 x random here (those
+  // within two edges only, 0.46 x).
+  EXPECT_LT(cost * 3, random) << GetParam().name << ": " << cost << " vs random " << random;
 }
 
 TEST_P(SeedTwoMethod, WeightedGridWithinBound) {
@@ -243,8 +282,7 @@ TEST_P(SeedTwoMethod, DegreeLoadsOnEightTerminalsWithinBoundPlusLessThanAVertex)
   expect_within_bound(*graph, *arch, part, 0.01, 5);  // heaviest vertex: 6
   const std::int64_t cost = mapping_cost(*graph, DistanceOracle(*arch), part.data());
   const std::int64_t random = random_cost(*graph, *arch);
-  const bool kl = std::string(GetParam().name) == "kl";
-  EXPECT_LT(cost * 3, random * (kl ? 2 : 1)) << GetParam().name << ": " << cost << " vs " << random;
+  EXPECT_LT(cost * 3, random) << GetParam().name << ": " << cost << " vs " << random;
 }
 
 TEST_P(SeedTwoMethod, SameSeedSameMappingAndFixedVerticesStay) {
@@ -295,6 +333,31 @@ TEST(SeedTwoRefine, KlAndSaImproveAGivenMappingAndSaKeepsAGoodOne) {
         << method.name;
     expect_within_bound(*graph, *arch, part, 0.02);
   }
+}
+
+// From a random balanced start on 32 terminals (8 vertices each), kl's partners on the terminals
+// of a vertex's neighbours and of theirs reach 0.25 x random (seed 1); the partners within two
+// edges of the vertex reached 0.52 x. Bound: 0.35 x, every seed.
+TEST(SeedTwoKl, FromRandomStartOnManyTerminals) {
+  auto graph = grid_graph(16, 16);
+  ArchPtr arch = make_hypercube(5);
+  const std::int64_t random = random_cost(*graph, *arch);
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const auto part = run(kMethods[0], *graph, *arch, {}, {}, 0.05, seed);
+    expect_within_bound(*graph, *arch, part, 0.05);
+    const std::int64_t cost = mapping_cost(*graph, DistanceOracle(*arch), part.data());
+    EXPECT_LT(cost * 100, random * 35) << "seed " << seed << ": " << cost << " vs " << random;
+  }
+}
+
+// Seed 002's setting at D = 8: loads = degrees (1 to 4), 900 vertices on 256 terminals, mean
+// load 9.06 and a bound of 10 at 3 %. The rounded spins leave terminals at 11 whose vertices
+// fit nowhere; the repair makes room for them (before it did, seed 2 ended at 11).
+TEST(SeedTwoMfa, HypercubeFormulationHonoursTheToleranceAtDimensionEight) {
+  auto graph = degree_loaded_comb(30, 30);
+  ArchPtr arch = make_hypercube(8);
+  const auto part = run(kMethods[2], *graph, *arch, {}, {}, 0.03, 2);
+  expect_within_bound(*graph, *arch, part, 0.03);
 }
 
 TEST(SeedTwoMfa, GeneralFormulationOnAMesh) {
