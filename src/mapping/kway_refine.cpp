@@ -159,6 +159,11 @@ class LevelRefiner {
 
 }  // namespace
 
+void refine_kway_level(KwayState& state, const std::vector<char>& pinned, Random& random,
+                       int passes) {
+  LevelRefiner(state, pinned, random).refine(passes);
+}
+
 I64 run_kway_refine(MappingContext& ctx, const KwayOptions& options) {
   validate_context(ctx, true);
   const Graph& graph = ctx.graph;
@@ -202,7 +207,7 @@ I64 run_kway_refine(MappingContext& ctx, const KwayOptions& options) {
     pinned.resize(cls.size());
     for (std::size_t c = 0; c < cls.size(); ++c) pinned[c] = cls[c] >= k;
     KwayState state(levels.graph(level), distance, std::move(level_part), capacity);
-    LevelRefiner(state, pinned, ctx.random).refine(options.passes);
+    refine_kway_level(state, pinned, ctx.random, options.passes);
     level_part = state.release_part();
   };
   auto solve = [&](int level, std::vector<Num>& level_part) {
