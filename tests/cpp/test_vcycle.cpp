@@ -57,7 +57,7 @@ TEST(Vcycle, MeshOntoTorusValidBalancedAndCheap) {
   for (std::uint64_t seed : {1, 2, 3}) {
     const std::vector<Num> part = vcycle_map(*graph, *arch, 0.01, seed);
     expect_valid_and_balanced(*graph, *arch, part, 0.01);
-    EXPECT_LE(mapping_cost(*graph, distance, part.data()), 0) << "seed " << seed;
+    EXPECT_LE(mapping_cost(*graph, distance, part.data()), 6600) << "seed " << seed;
   }
 }
 
