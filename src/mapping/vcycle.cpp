@@ -125,13 +125,16 @@ void run_vcycle(MappingContext& ctx, const VcycleOptions& options) {
     // drb splits the tolerance between its log2(k) bipartitioning levels: with the true one, the
     // bipartitions of the last levels, a few dozen coarse vertices each, could move hardly a
     // vertex (m3-100 onto torus 8^3: 0.11 % a level, less than one coarse vertex) and cut
-    // badly. Its terminals may hold one heaviest vertex more, as the refined levels may.
+    // badly (bench/README, "Single V-cycle"). On a coarse graph its terminals may hold one
+    // heaviest vertex more, as the refined coarse levels may; the graph itself (nothing
+    // coarsened) keeps the true tolerance.
     const double relaxed =
-        ctx.imbalance + static_cast<double>(heaviest(level)) * static_cast<double>(k) /
-                            static_cast<double>(std::max<I64>(total, 1));
-    MappingContext coarse_ctx{view, ctx.arch, part, fixed, std::min(1.0, relaxed), ctx.random,
-                              ctx.phases,
-                              ctx.threads};
+        level == 0 ? ctx.imbalance
+                   : ctx.imbalance + static_cast<double>(heaviest(level)) *
+                                         static_cast<double>(k) /
+                                         static_cast<double>(std::max<I64>(total, 1));
+    MappingContext coarse_ctx{view,       ctx.arch,   part,       fixed, std::min(1.0, relaxed),
+                              ctx.random, ctx.phases, ctx.threads};
     run_drb(coarse_ctx, drb);
     refine(level, part);
   };
