@@ -53,9 +53,10 @@ extern const char* const kKwayKeys[];  // null-terminated
 // communication networks"): the whole graph is coarsened once by heavy-edge matching (coarse
 // vertices weigh at most 1.5 x the mean weight at the coarsest level) down to about `coarse`
 // vertices per terminal, or until a level no longer shrinks by 10 %; the coarsest graph is
-// mapped by drb; then, from the coarsest level to the finest, the mapping is projected and
-// refined as kway refines each of its levels, the finest level's overloaded terminals relieved
-// last. Fixed vertices merge only with fixed vertices of their terminal and never move. On a
+// mapped by drb (its terminals allowed one heaviest coarse vertex above the bound); then, from
+// the coarsest level to the finest, the mapping is projected and refined as kway refines each
+// of its levels (a coarse level's bound raised by its heaviest vertex), the finest level's
+// overloaded terminals relieved last. Fixed vertices merge only with fixed vertices of their terminal and never move. On a
 // variable-sized target it is drb. Parameters:
 //   coarse  = vertices per terminal at the coarsest level (default 32, 1..1e6)
 //   passes  = greedy passes per level (default 4, 0..100); stops early when a pass moves nothing
