@@ -2,10 +2,12 @@
 """Speed at scale, huge targets and the small-graph-on-big-hierarchy regime (issue 16): one
 command per figure, run by hand from the build directory (or with TARTAN_BIN set).
 
-  bench/scale.py scaling [--sizes 25,50,75,100] [--runs 3] [--threads 1]
+  bench/scale.py scaling [--sizes 25,50,75,100] [--runs 3] [--threads 1] [--strategy S ...]
       3-D meshes of N^3 vertices (gmk_m3) onto torus3D 8 8 8 and onto tleaf 3 16 90 16 9 4 1:
       CPU time (user + system), wall time and peak memory of `tartan map` (default strategy) and
-      `scotch_gmap` (default strategy), medians of the runs, and each mapping's cost.
+      `scotch_gmap` (default strategy), medians of the runs, and each mapping's cost (that of
+      the last run: SCOTCH's varies from run to run). Each --strategy adds a row of `tartan map
+      -s S` (e.g. --strategy vcycle --strategy 'vcycle;kway').
   bench/scale.py huge
       64 vertices onto cmplt 2147483647 and tleaf 3 1000 1 1000 1 1000 1, 16 vertices onto
       mesh3D 4 4 99999999: exit status, time, peak memory, cost and error message of
@@ -67,7 +69,7 @@ def cost_of(tartan, graph, target, mapping):
 
 def scaling(args, tartan, work):
     targets = {"torus3D 8 8 8": "t888", "tleaf 3 16 90 16 9 4 1": "tleaf"}
-    print(f"{'graph':<10} {'target':<7} {'tool':<7} {'cpu s':>8} {'wall s':>8} {'peak MiB':>9} "
+    print(f"{'graph':<10} {'target':<7} {'tool':<14} {'cpu s':>8} {'wall s':>8} {'peak MiB':>9} "
           f"{'cost':>10} {'maxavg':>7}")
     for n in [int(x) for x in args.sizes.split(",")]:
         graph = os.path.join(work, f"m3_{n}.grf")
@@ -77,13 +79,15 @@ def scaling(args, tartan, work):
             with open(target, "w") as stream:
                 stream.write(text + "\n")
             mapping = os.path.join(work, "out.map")
-            tools = {"tartan": [tartan, "map", graph, target, "-o", mapping, "-t",
-                                str(args.threads)],
-                     "scotch": ["scotch_gmap", graph, target, mapping]}
+            base = [tartan, "map", graph, target, "-o", mapping, "-t", str(args.threads)]
+            tools = {"tartan": base}
+            for strategy in args.strategy or []:
+                tools["-s " + strategy] = base + ["-s", strategy]
+            tools["scotch"] = ["scotch_gmap", graph, target, mapping]
             for tool, command in tools.items():
                 runs = [measure(command) for _ in range(args.runs)]
                 cost, maxavg = cost_of(tartan, graph, target, mapping)
-                print(f"m3-{n:<7} {short:<7} {tool:<7} "
+                print(f"m3-{n:<7} {short:<7} {tool:<14} "
                       f"{statistics.median(r[1] for r in runs):8.2f} "
                       f"{statistics.median(r[2] for r in runs):8.2f} "
                       f"{statistics.median(r[3] for r in runs):9.0f} {cost:10d} {maxavg:7.3f}",
@@ -147,6 +151,8 @@ def main():
     p.add_argument("--sizes", default="25,50,75,100")
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--threads", type=int, default=1)
+    p.add_argument("--strategy", action="append",
+                   help="also time tartan map -s STRATEGY (repeatable)")
     sub.add_parser("huge")
     p = sub.add_parser("hierarchy")
     p.add_argument("--seeds", type=int, default=3)

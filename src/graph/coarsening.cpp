@@ -7,6 +7,20 @@
 
 namespace tartan {
 
+namespace {
+
+// A hint that *address will be read soon (no effect on results; nothing where the compiler
+// has no such builtin).
+inline void prefetch(const void* address) {
+#if defined(__GNUC__)
+  __builtin_prefetch(address);
+#else
+  (void)address;
+#endif
+}
+
+}  // namespace
+
 std::int64_t CsrGraph::total_vertex_weight() const {
   std::int64_t total = 0;
   for (Num w : vwgt) total += w;
@@ -52,8 +66,24 @@ Num heavy_edge_matching(const CsrGraph& graph, Random& random, const MatchingOpt
     std::swap(order[i], order[j]);
   }
 
+  // The visits follow a random order, so each one misses the cache on the vertex's arcs and
+  // on its neighbours' mates: the arcs of the vertex kPrefetchArcs visits ahead and the mates of
+  // the neighbours of the one kPrefetchMates ahead are requested early (the matching is the
+  // same; only the memory traffic overlaps).
+  constexpr Num kPrefetchArcs = 16, kPrefetchMates = 8;
   Num coarse = 0;
   for (Num idx = 0; idx < n; ++idx) {
+    if (idx + kPrefetchArcs < n) {
+      const Num ahead = order[idx + kPrefetchArcs];
+      prefetch(&graph.adjncy[graph.xadj[ahead]]);
+      prefetch(&graph.adjwgt[graph.xadj[ahead]]);
+      prefetch(&mate[ahead]);
+    }
+    if (idx + kPrefetchMates < n) {
+      const Num ahead = order[idx + kPrefetchMates];
+      for (Num arc = graph.xadj[ahead]; arc < graph.xadj[ahead + 1]; ++arc)
+        prefetch(&mate[graph.adjncy[arc]]);
+    }
     const Num v = order[idx];
     if (mate[v] != -1) continue;
     Num best = -1;

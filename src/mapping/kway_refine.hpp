@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/random.hpp"
+#include "mapping/kway_state.hpp"
 #include "mapping/method.hpp"
 
 namespace tartan {
@@ -27,5 +29,12 @@ struct KwayOptions {
 // moves decreases the cost. Returns the cost of the result. On a variable-sized target the
 // (complete) mapping is left as it is.
 std::int64_t run_kway_refine(MappingContext& ctx, const KwayOptions& options);
+
+// The greedy refinement of one level, what run_kway_refine does on every level of its hierarchy
+// and the single V-cycle (vcycle.cpp) on every level of its own: up to `passes` passes over the
+// boundary vertices not pinned (pinned[v] != 0), in a seeded random order, each vertex moved as
+// described above within state's capacities; stops early when a pass moves nothing.
+void refine_kway_level(KwayState& state, const std::vector<char>& pinned, Random& random,
+                       int passes);
 
 }  // namespace tartan

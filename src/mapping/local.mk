@@ -7,7 +7,7 @@ libtartan_core_la_SOURCES += src/mapping/method.hpp src/mapping/method.cpp \
 	src/mapping/link_loads.hpp src/mapping/link_loads.cpp \
 	src/mapping/drb.hpp src/mapping/drb.cpp \
 	src/mapping/hierarchy.hpp src/mapping/hierarchy.cpp src/mapping/msec.cpp \
-	src/mapping/kway_refine.hpp src/mapping/kway_refine.cpp \
+	src/mapping/kway_refine.hpp src/mapping/kway_refine.cpp src/mapping/vcycle.cpp \
 	src/mapping/one_to_one.hpp src/mapping/one_to_one.cpp \
 	src/mapping/identity.cpp src/mapping/random_permutation.cpp \
 	src/mapping/greedy_construction.hpp src/mapping/greedy_construction.cpp \

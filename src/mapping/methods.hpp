@@ -48,6 +48,22 @@ extern const char* const kMsecKeys[];  // null-terminated
 MethodPtr make_kway_method(const MethodParams& params);
 extern const char* const kKwayKeys[];  // null-terminated
 
+// A single V-cycle for big graphs (vcycle.cpp; Karypis and Kumar's multilevel k-way scheme
+// applied to mapping, as in Walshaw and Cross, "Multilevel mesh partitioning for heterogeneous
+// communication networks"): the whole graph is coarsened once by heavy-edge matching (coarse
+// vertices weigh at most 1.5 x the mean weight at the coarsest level) down to about `coarse`
+// vertices per terminal, or until a level no longer shrinks by 10 %; the coarsest graph is
+// mapped by drb (its terminals allowed one heaviest coarse vertex above the bound); then, from
+// the coarsest level to the finest, the mapping is projected and refined as kway refines each
+// of its levels (a coarse level's bound raised by its heaviest vertex), the finest level's
+// overloaded terminals relieved last. Fixed vertices merge only with fixed vertices of their terminal and never move. On a
+// variable-sized target it is drb. Parameters:
+//   coarse  = vertices per terminal at the coarsest level (default 32, 1..1e6)
+//   passes  = greedy passes per level (default 4, 0..100); stops early when a pass moves nothing
+//   runs    = drb's multilevel bipartitions per job on the coarsest graph (default 2, 1..100)
+MethodPtr make_vcycle_method(const MethodParams& params);
+extern const char* const kVcycleKeys[];  // null-terminated
+
 // One-to-one mapping as a sparse quadratic assignment problem (seed 000): the graph has as many
 // vertices as the target has terminals and each terminal gets one vertex (one_to_one.hpp has
 // the rule and what happens otherwise). Fixed vertices keep their terminals.

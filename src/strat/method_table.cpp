@@ -14,6 +14,8 @@ const MethodTable& mapping_method_table() {
        kMsecKeys, make_msec_method},
       {"kway", "k-way refinement of a complete mapping on the full communication cost",
        kKwayKeys, make_kway_method},
+      {"vcycle", "single V-cycle: the whole graph coarsened once, drb on the coarsest, k-way refined",
+       kVcycleKeys, make_vcycle_method},
       {"identity", "one-to-one: vertex i on terminal i", kIdentityKeys, make_identity_method},
       {"random", "one-to-one: a random permutation", kRandomKeys, make_random_method},
       {"mm", "one-to-one: Mueller-Merbach's greedy construction", kMmKeys, make_mm_method},

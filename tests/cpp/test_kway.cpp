@@ -92,6 +92,24 @@ TEST(KwayMultilevel, CoarseLevelsBeatTheSingleLevelOnARaggedGrid) {
   expect_within_capacity(*graph, *arch, multilevel.part, 0.05);
 }
 
+TEST(KwayMultilevel, LevelAboveTheCacheBoundVisitedRunByRun) {
+  // 512 x 260 = 133120 vertices, above the 2^17 of kway_refine.cpp: the finest level visits its
+  // boundary run by run. Same checks as on small levels, and the same mapping for a seed.
+  auto graph = grid_graph(512, 260);
+  ArchPtr arch = make_mesh({4, 4});
+  const std::vector<Num> start = ragged_mapping(512, 260);
+  const std::int64_t before = mapping_cost(*graph, DistanceOracle(*arch), start.data());
+  std::vector<bool> none;
+  KwayOptions single;
+  single.levels = 0;
+  single.passes = 2;
+  const Refined after = refine(*graph, *arch, start, none, 0.03, 7, single);
+  EXPECT_EQ(after.cost, mapping_cost(*graph, DistanceOracle(*arch), after.part.data()));
+  EXPECT_LT(after.cost, before) << "before " << before << " after " << after.cost;
+  expect_within_capacity(*graph, *arch, after.part, 0.03);
+  EXPECT_EQ(after.part, refine(*graph, *arch, start, none, 0.03, 7, single).part);
+}
+
 TEST(KwayMultilevel, FixedVerticesStayAndSameSeedSameMapping) {
   auto graph = grid_graph(32, 32, true);
   ArchPtr arch = make_torus({4, 4});
