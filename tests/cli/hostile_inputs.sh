@@ -43,4 +43,20 @@ while read -r file code fragment; do
   expect_error_message
 done <"$TARTAN_TEST_DATA/bad_targets/MANIFEST"
 
+# doc/hostile-inputs.md lists every file of the three catalogues and their entry counts.
+doc=$TARTAN_TEST_DATA/../../doc/hostile-inputs.md
+for catalogue in hostile bad bad_targets; do
+  entries=0
+  while read -r file rest; do
+    case $file in '#'*|'') continue ;; esac
+    entries=$((entries + 1))
+    case $file in @*) continue ;; esac
+    checks=$((checks + 1))
+    grep -qF -- "| \`$file\` |" "$doc" || fail "doc/hostile-inputs.md does not list $catalogue/$file"
+  done <"$TARTAN_TEST_DATA/$catalogue/MANIFEST"
+  checks=$((checks + 1))
+  grep -qE -- "^\| \`tests/data/$catalogue/MANIFEST\`[^|]*\| $entries \|" "$doc" ||
+    fail "doc/hostile-inputs.md does not give $catalogue/MANIFEST's $entries entries"
+done
+
 finish
