@@ -634,18 +634,33 @@ bool equidistant_split(const TARTAN_Arch *constarch, Num k, int wanted, Equidist
   return true;
 }
 
-// Maps d by an equidistant split: a parallel k-way partition of the graph into the domains
-// (a weighted complete graph of them, the loads balanced to 0.1 %: each domain's own mapping
-// then keeps the strategy's imbalance almost whole), then each domain's subgraph gathered on
-// rank (domain mod size) and mapped there by the sequential engine onto the domain's
-// terminals (TARTAN_archSub). Every cut inside a domain is so decided on the fine graph, as
-// the sequential engine's bipartitions decide it: the parallel coarsening's coarse graphs,
-// with few vertices per terminal, allow far costlier boundaries (doc/mpi.md).
+// Maps d by an equidistant split. On one rank, the sequential engine maps the whole graph.
+// On more, a parallel k-way partition of the graph into the domains (a weighted complete
+// graph of them, the loads balanced to 0.1 %: each domain's own mapping then keeps the
+// strategy's imbalance almost whole), then each domain's subgraph gathered on rank (domain
+// mod size) and mapped there by the sequential engine onto the domain's terminals
+// (TARTAN_archSub). Every cut inside a domain is so decided on the fine graph, as the
+// sequential engine's bipartitions decide it: the parallel coarsening's coarse graphs, with
+// few vertices per terminal, allow far costlier boundaries (doc/mpi.md).
 void map_split(const Dist &d, const TARTAN_Arch *arch, TARTAN_Strat *strat,
                const EquidistantSplit &split, Num *partloctab) {
   const Num parts = static_cast<Num>(split.first.size());
   const Num n = d.vertlocnbr;
-  std::vector<Num> domain(n);
+  std::vector<Num> domain(n, 0);
+  if (d.size == 1) {
+    // The whole graph is here: the sequential engine maps it onto the whole target, every
+    // cut decided on the fine graph.
+    int code = 0;
+    local_step(d.comm, [&] {
+      OwnedGraph graph;
+      code = TARTAN_graphBuild(&graph.handle, 0, n, d.vertloctab.data(), nullptr, d.veloloctab.data(),
+                               nullptr, static_cast<Num>(d.edgeloctab.size()), d.edgeloctab.data(),
+                               d.edloloctab.data());
+      if (code == 0) code = TARTAN_graphMap(&graph.handle, arch, strat, partloctab);
+      if (code != 0) throw Error{code, TARTAN_errorMessage()};
+    });
+    return;
+  }
   {
     OwnedArch quotient;
     OwnedStrat balanced;
