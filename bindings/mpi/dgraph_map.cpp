@@ -57,6 +57,20 @@ std::vector<Num> alltoallv(MPI_Comm comm, const std::vector<Num> &sendbuf,
   return recvbuf;
 }
 
+// Sends out[r] to rank r for every r (the buffers are emptied) and returns what arrived,
+// grouped by source rank.
+std::vector<Num> exchange_buffers(MPI_Comm comm, std::vector<std::vector<Num>> *out) {
+  std::vector<int> counts(out->size());
+  std::vector<Num> sendbuf;
+  for (std::size_t r = 0; r < out->size(); ++r) {
+    counts[r] = static_cast<int>((*out)[r].size());
+    sendbuf.insert(sendbuf.end(), (*out)[r].begin(), (*out)[r].end());
+    (*out)[r] = {};
+  }
+  std::vector<int> recvcounts;
+  return exchange(comm, sendbuf, counts, &recvcounts);
+}
+
 // The ghosts of a distributed graph (non-local neighbours) and the plan to refresh values
 // attached to them: ghosts sorted by global number are grouped by owner in rank order, which
 // is the order Alltoallv delivers them in.
@@ -199,7 +213,6 @@ Dist contract(const Dist &d, const Halo &h, const std::vector<Num> &mate, std::v
   gcmap = halo_values(d, h, *cmap);
   // Triples (coarse vertex, coarse neighbour, weight) to the coarse vertex's owner; a triple
   // (c, c, load) carries a vertex load (arcs inside a pair are dropped, so it is unambiguous).
-  std::vector<int> counts(d.size, 0);
   std::vector<std::vector<Num>> out(d.size);
   for (Num v = 0; v < n; ++v) {
     Num cv = (*cmap)[v];
@@ -211,15 +224,7 @@ Dist contract(const Dist &d, const Halo &h, const std::vector<Num> &mate, std::v
       if (cu != cv) buf.insert(buf.end(), {cv, cu, d.edloloctab[e]});
     }
   }
-  std::vector<Num> sendbuf;
-  for (int r = 0; r < d.size; ++r) {
-    counts[r] = static_cast<int>(out[r].size());
-    sendbuf.insert(sendbuf.end(), out[r].begin(), out[r].end());
-    out[r] = {};
-  }
-  std::vector<int> recvcounts;
-  std::vector<Num> recv = exchange(d.comm, sendbuf, counts, &recvcounts);
-  sendbuf = {};
+  std::vector<Num> recv = exchange_buffers(d.comm, &out);
   // Triples bucketed by coarse vertex (a counting sort, linear), then each bucket's arcs
   // sorted by neighbour and merged: arcs come out in (vertex, neighbour) order.
   std::size_t triples = recv.size() / 3;
@@ -687,16 +692,7 @@ void map_split(const Dist &d, const TARTAN_Arch *arch, TARTAN_Strat *strat,
       ++buf[degree_at];
     }
   }
-  std::vector<int> counts(d.size);
-  std::vector<Num> sendbuf;
-  for (int r = 0; r < d.size; ++r) {
-    counts[r] = static_cast<int>(out[r].size());
-    sendbuf.insert(sendbuf.end(), out[r].begin(), out[r].end());
-    out[r] = {};
-  }
-  std::vector<int> recvcounts;
-  const std::vector<Num> recv = exchange(d.comm, sendbuf, counts, &recvcounts);
-  sendbuf = {};
+  const std::vector<Num> recv = exchange_buffers(d.comm, &out);
   // Map each domain held here; answers (global number, terminal) go back to the owners.
   std::vector<std::vector<Num>> answers(d.size);
   local_step(d.comm, [&] {
@@ -739,12 +735,7 @@ void map_split(const Dist &d, const TARTAN_Arch *arch, TARTAN_Strat *strat,
       }
     }
   });
-  for (int r = 0; r < d.size; ++r) {
-    counts[r] = static_cast<int>(answers[r].size());
-    sendbuf.insert(sendbuf.end(), answers[r].begin(), answers[r].end());
-    answers[r] = {};
-  }
-  const std::vector<Num> mapped = exchange(d.comm, sendbuf, counts, &recvcounts);
+  const std::vector<Num> mapped = exchange_buffers(d.comm, &answers);
   for (std::size_t i = 0; i < mapped.size(); i += 2) partloctab[mapped[i] - d.vertfrst()] = mapped[i + 1];
 }
 
