@@ -16,6 +16,11 @@
 // terminals in one round, lower in the next, so that two neighbours on different ranks do not
 // swap back and forth), each move lowering communication cost x distance, each rank spending
 // at most its share of every terminal's room under the load bound.
+//
+// Targets whose bipartition tree splits into domains at one distance from each other (tree
+// leaves, complete graphs) are mapped by domains instead (map_split): the scheme above
+// partitions the graph into the domains only, and each domain's subgraph is mapped whole by
+// the sequential engine on one rank, as recursive bipartitioning does after its first levels.
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -50,6 +55,20 @@ std::vector<Num> alltoallv(MPI_Comm comm, const std::vector<Num> &sendbuf,
   MPI_Alltoallv(sendbuf.data(), sendcounts.data(), sdispls.data(), num_type(), recvbuf.data(),
                 recvcounts.data(), rdispls.data(), num_type(), comm);
   return recvbuf;
+}
+
+// Sends out[r] to rank r for every r (the buffers are emptied) and returns what arrived,
+// grouped by source rank.
+std::vector<Num> exchange_buffers(MPI_Comm comm, std::vector<std::vector<Num>> *out) {
+  std::vector<int> counts(out->size());
+  std::vector<Num> sendbuf;
+  for (std::size_t r = 0; r < out->size(); ++r) {
+    counts[r] = static_cast<int>((*out)[r].size());
+    sendbuf.insert(sendbuf.end(), (*out)[r].begin(), (*out)[r].end());
+    (*out)[r] = {};
+  }
+  std::vector<int> recvcounts;
+  return exchange(comm, sendbuf, counts, &recvcounts);
 }
 
 // The ghosts of a distributed graph (non-local neighbours) and the plan to refresh values
@@ -194,7 +213,6 @@ Dist contract(const Dist &d, const Halo &h, const std::vector<Num> &mate, std::v
   gcmap = halo_values(d, h, *cmap);
   // Triples (coarse vertex, coarse neighbour, weight) to the coarse vertex's owner; a triple
   // (c, c, load) carries a vertex load (arcs inside a pair are dropped, so it is unambiguous).
-  std::vector<int> counts(d.size, 0);
   std::vector<std::vector<Num>> out(d.size);
   for (Num v = 0; v < n; ++v) {
     Num cv = (*cmap)[v];
@@ -206,15 +224,7 @@ Dist contract(const Dist &d, const Halo &h, const std::vector<Num> &mate, std::v
       if (cu != cv) buf.insert(buf.end(), {cv, cu, d.edloloctab[e]});
     }
   }
-  std::vector<Num> sendbuf;
-  for (int r = 0; r < d.size; ++r) {
-    counts[r] = static_cast<int>(out[r].size());
-    sendbuf.insert(sendbuf.end(), out[r].begin(), out[r].end());
-    out[r] = {};
-  }
-  std::vector<int> recvcounts;
-  std::vector<Num> recv = exchange(d.comm, sendbuf, counts, &recvcounts);
-  sendbuf = {};
+  std::vector<Num> recv = exchange_buffers(d.comm, &out);
   // Triples bucketed by coarse vertex (a counting sort, linear), then each bucket's arcs
   // sorted by neighbour and merged: arcs come out in (vertex, neighbour) order.
   std::size_t triples = recv.size() / 3;
@@ -496,27 +506,13 @@ void refine(const Dist &d, const Halo &h, const Distances &dist, Num k,
   }
 }
 
-}  // namespace
-
-void map_graph(DgraphImpl &g, const TARTAN_Arch *arch, TARTAN_Strat *strat, Num *partloctab) {
-  Num k = 0;
-  local_step(g.dist.comm, [&] {
-    if (arch == nullptr || (partloctab == nullptr && g.dist.vertlocnbr > 0))
-      throw Error{TARTAN_EINVAL, "NULL target or partloctab"};
-    if (TARTAN_archVar(arch)) throw Error{TARTAN_EINVAL, "variable-sized target"};
-    k = TARTAN_archSize(arch);
-    if (k <= 0) throw Error{TARTAN_EINVAL, std::string("bad target: ") + TARTAN_errorMessage()};
-  });
-  check_graph(g);
-  if (g.dist.vertglbnbr() == 0) return;  // nothing to map (and no load to share)
-  Num kmax = 0;
-  MPI_Allreduce(&k, &kmax, 1, num_type(), MPI_MAX, g.dist.comm);
-  if (kmax != k) throw Agreed{TARTAN_EINVAL, "the target differs between ranks"};
-  Distances *distp = nullptr;
+// Parallel multilevel k-way mapping of d onto the k terminals of arch. tolerance: the least
+// load-to-capacity ratio the refinement may fill terminals to.
+void map_kway(const Dist &d, const TARTAN_Arch *arch, Num k, TARTAN_Strat *strat, double tolerance,
+              Num *partloctab) {
   std::unique_ptr<Distances> holder;
-  local_step(g.dist.comm, [&] { holder = std::make_unique<Distances>(arch, k); });
-  distp = holder.get();
-  const Distances &dist = *distp;
+  local_step(d.comm, [&] { holder = std::make_unique<Distances>(arch, k); });
+  const Distances &dist = *holder;
 
   // Coarsening down to a graph the sequential engine maps in one piece: at most
   // max(8192, 16 k) vertices, or until a level shrinks the graph by less than 5 %. (On the
@@ -525,13 +521,13 @@ void map_graph(DgraphImpl &g, const TARTAN_Arch *arch, TARTAN_Strat *strat, Num 
   // 8 k left the loads 4.7 % over their share.)
   const Num limit = std::max<Num>(8192, 16 * k);
   Num velosum = 0;
-  for (Num x : g.dist.veloloctab) velosum += x;
-  MPI_Allreduce(MPI_IN_PLACE, &velosum, 1, num_type(), MPI_SUM, g.dist.comm);
+  for (Num x : d.veloloctab) velosum += x;
+  MPI_Allreduce(MPI_IN_PLACE, &velosum, 1, num_type(), MPI_SUM, d.comm);
   const Num cap = std::max<Num>(1, 3 * (velosum / limit));
-  std::vector<Dist> levels{g.dist};
+  std::vector<Dist> levels{d};
   std::vector<Halo> halos;
   std::vector<std::vector<Num>> cmaps;
-  int active = g.dist.size;
+  int active = d.size;
   while (levels.back().vertglbnbr() > limit && levels.size() < 40) {
     const Dist &fine = levels.back();
     halos.push_back(make_halo(fine));
@@ -554,8 +550,8 @@ void map_graph(DgraphImpl &g, const TARTAN_Arch *arch, TARTAN_Strat *strat, Num 
 
   // Coarsest mapping, and the load bound it sets: no terminal's load-to-capacity ratio may
   // rise above the worst one the sequential engine left (the strategy's imbalance holds there)
-  // or 1.01 (Tartan's default imbalance, 1 %), whichever is larger: the public API does not
-  // tell a strategy's imbalance, and the refinement needs room to move vertices.
+  // or the tolerance, whichever is larger: the public API does not tell a strategy's
+  // imbalance, and the refinement needs room to move vertices.
   const Dist &top = levels.back();
   std::vector<Num> full = map_coarsest(top, arch, strat, dist);
   std::vector<double> capacity(k), load(k, 0), bound(k);
@@ -571,7 +567,7 @@ void map_graph(DgraphImpl &g, const TARTAN_Arch *arch, TARTAN_Strat *strat, Num 
     MPI_Allgatherv(top.veloloctab.data(), mine, num_type(), topvelo.data(), counts.data(), displ.data(), num_type(), top.comm);
   }
   for (Num v = 0; v < topn; ++v) load[full[v]] += topvelo[v];
-  double ratio = 1.01;
+  double ratio = tolerance;
   for (Num i = 0; i < k; ++i) ratio = std::max(ratio, load[i] / (velosum * capacity[i] / capsum));
   for (Num i = 0; i < k; ++i) bound[i] = ratio * velosum * capacity[i] / capsum;
   std::vector<Num> part(full.begin() + top.vertfrst(), full.begin() + top.vertfrst() + top.vertlocnbr);
@@ -585,6 +581,188 @@ void map_graph(DgraphImpl &g, const TARTAN_Arch *arch, TARTAN_Strat *strat, Num 
     refine(levels[l], halos[l], dist, k, bound, &part);
   }
   std::copy(part.begin(), part.end(), partloctab);
+}
+
+// The target cut into domains whose terminals all lie at one same distance from the
+// terminals of every other domain (the children of a tree-leaf level, a complete graph's
+// halves): the cost of a mapping is then that distance times the arcs cut between domains,
+// plus what each domain's own mapping costs, and the domains can be mapped apart.
+struct EquidistantSplit {
+  std::vector<Num> first, count, weight;  // per domain: terminals [first, first + count)
+};
+
+// Splits the target's bipartition tree breadth first until there are at least `wanted`
+// domains; false when a domain is a single terminal first, when the domains are not ranges
+// of terminal numbers, or when two pairs of terminals across domains are at different
+// distances. The check asks every such pair, so targets above 2048 terminals are not tried.
+bool equidistant_split(const TARTAN_Arch *constarch, Num k, int wanted, EquidistantSplit *split) {
+  constexpr Num kMaxChecked = 2048;
+  if (k > kMaxChecked || k < wanted) return false;
+  TARTAN_Arch *arch = const_cast<TARTAN_Arch *>(constarch);
+  std::vector<TARTAN_ArchDom> doms(1);
+  if (TARTAN_archDomFrst(arch, &doms[0]) != 0) return false;
+  while (static_cast<int>(doms.size()) < wanted) {
+    std::vector<TARTAN_ArchDom> halves;
+    for (const TARTAN_ArchDom &dom : doms) {
+      TARTAN_ArchDom a, b;
+      if (TARTAN_archDomBipart(arch, &dom, &a, &b) != 0) return false;
+      halves.push_back(a);
+      halves.push_back(b);
+    }
+    doms.swap(halves);
+  }
+  std::vector<Num> domain_of(k, -1);
+  EquidistantSplit s;
+  for (std::size_t p = 0; p < doms.size(); ++p) {
+    const Num first = TARTAN_archDomNum(arch, &doms[p]), count = TARTAN_archDomSize(arch, &doms[p]);
+    if (first < 0 || count <= 0 || first + count > k) return false;
+    for (Num t = first; t < first + count; ++t) {
+      if (domain_of[t] >= 0) return false;
+      domain_of[t] = static_cast<Num>(p);
+    }
+    s.first.push_back(first);
+    s.count.push_back(count);
+    s.weight.push_back(TARTAN_archDomWght(arch, &doms[p]));
+  }
+  std::vector<TARTAN_ArchDom> terms(k);
+  for (Num t = 0; t < k; ++t)
+    if (domain_of[t] < 0 || TARTAN_archDomTerm(arch, &terms[t], t) != 0) return false;
+  Num distance = -1;
+  for (Num a = 0; a < k; ++a)
+    for (Num b = a + 1; b < k; ++b) {
+      if (domain_of[a] == domain_of[b]) continue;
+      const Num d = TARTAN_archDomDist(arch, &terms[a], &terms[b]);
+      if (distance < 0) distance = d;
+      if (d != distance || d < 0) return false;
+    }
+  *split = std::move(s);
+  return true;
+}
+
+// Maps d by an equidistant split. On one rank, the sequential engine maps the whole graph.
+// On more, a parallel k-way partition of the graph into the domains (a weighted complete
+// graph of them, the loads balanced to 0.1 %: each domain's own mapping then keeps the
+// strategy's imbalance almost whole), then each domain's subgraph gathered on rank (domain
+// mod size) and mapped there by the sequential engine onto the domain's terminals
+// (TARTAN_archSub). Every cut inside a domain is so decided on the fine graph, as the
+// sequential engine's bipartitions decide it: the parallel coarsening's coarse graphs, with
+// few vertices per terminal, allow far costlier boundaries (doc/mpi.md).
+void map_split(const Dist &d, const TARTAN_Arch *arch, TARTAN_Strat *strat,
+               const EquidistantSplit &split, Num *partloctab) {
+  const Num parts = static_cast<Num>(split.first.size());
+  const Num n = d.vertlocnbr;
+  std::vector<Num> domain(n, 0);
+  if (d.size == 1) {
+    // The whole graph is here: the sequential engine maps it onto the whole target, every
+    // cut decided on the fine graph.
+    int code = 0;
+    local_step(d.comm, [&] {
+      OwnedGraph graph;
+      code = TARTAN_graphBuild(&graph.handle, 0, n, d.vertloctab.data(), nullptr, d.veloloctab.data(),
+                               nullptr, static_cast<Num>(d.edgeloctab.size()), d.edgeloctab.data(),
+                               d.edloloctab.data());
+      if (code == 0) code = TARTAN_graphMap(&graph.handle, arch, strat, partloctab);
+      if (code != 0) throw Error{code, TARTAN_errorMessage()};
+    });
+    return;
+  }
+  {
+    OwnedArch quotient;
+    OwnedStrat balanced;
+    local_step(d.comm, [&] {
+      if (TARTAN_archCmpltw(&quotient.handle, parts, split.weight.data()) != 0 ||
+          TARTAN_stratGraphMapBuild(&balanced.handle, 0, parts, 0.001) != 0)
+        throw Error{TARTAN_EINTERNAL, std::string("domain split: ") + TARTAN_errorMessage()};
+    });
+    map_kway(d, &quotient.handle, parts, &balanced.handle, 1.001, domain.data());
+  }
+  // Each vertex, with its arcs inside its domain, to the rank that maps the domain:
+  // (domain, global number, load, degree, then neighbour and weight per arc).
+  const Halo h = make_halo(d);
+  const std::vector<Num> ghost_domain = halo_values(d, h, domain);
+  std::vector<std::vector<Num>> out(d.size);
+  for (Num v = 0; v < n; ++v) {
+    std::vector<Num> &buf = out[domain[v] % d.size];
+    buf.insert(buf.end(), {domain[v], d.vertfrst() + v, d.veloloctab[v], 0});
+    const std::size_t degree_at = buf.size() - 1;
+    for (Num e = d.vertloctab[v]; e < d.vertloctab[v + 1]; ++e) {
+      const Num x = h.edgegst[e];
+      if ((x < n ? domain[x] : ghost_domain[x - n]) != domain[v]) continue;
+      buf.insert(buf.end(), {d.edgeloctab[e], d.edloloctab[e]});
+      ++buf[degree_at];
+    }
+  }
+  const std::vector<Num> recv = exchange_buffers(d.comm, &out);
+  // Map each domain held here; answers (global number, terminal) go back to the owners.
+  std::vector<std::vector<Num>> answers(d.size);
+  local_step(d.comm, [&] {
+    std::vector<std::vector<std::size_t>> records(static_cast<std::size_t>(parts));
+    for (std::size_t i = 0; i < recv.size(); i += 4 + 2 * static_cast<std::size_t>(recv[i + 3]))
+      records[static_cast<std::size_t>(recv[i])].push_back(i);
+    for (Num p = d.rank; p < parts; p += d.size) {
+      std::vector<std::size_t> &mine = records[static_cast<std::size_t>(p)];
+      if (mine.empty()) continue;
+      // Vertices in global order: the mapping does not depend on the rank count.
+      std::sort(mine.begin(), mine.end(), [&](std::size_t a, std::size_t b) { return recv[a + 1] < recv[b + 1]; });
+      const Num count = static_cast<Num>(mine.size());
+      std::vector<Num> global(count), vert(count + 1, 0), velo(count), edge, edlo;
+      for (Num i = 0; i < count; ++i) global[i] = recv[mine[i] + 1];
+      for (Num i = 0; i < count; ++i) {
+        const std::size_t at = mine[i];
+        velo[i] = recv[at + 2];
+        for (Num j = 0; j < recv[at + 3]; ++j) {
+          const Num u = recv[at + 4 + 2 * j];
+          edge.push_back(static_cast<Num>(std::lower_bound(global.begin(), global.end(), u) - global.begin()));
+          edlo.push_back(recv[at + 5 + 2 * j]);
+        }
+        vert[i + 1] = static_cast<Num>(edge.size());
+      }
+      std::vector<Num> terminals(split.count[p]), parttab(count);
+      std::iota(terminals.begin(), terminals.end(), split.first[p]);
+      OwnedGraph graph;
+      OwnedArch sub;
+      int code = TARTAN_graphBuild(&graph.handle, 0, count, vert.data(), nullptr, velo.data(), nullptr,
+                                   static_cast<Num>(edge.size()), edge.data(), edlo.data());
+      if (code == 0) code = TARTAN_archSub(&sub.handle, arch, split.count[p], terminals.data());
+      if (code == 0) code = TARTAN_graphMap(&graph.handle, &sub.handle, strat, parttab.data());
+      if (code != 0) throw Error{code, "domain " + std::to_string(p) + ": " + TARTAN_errorMessage()};
+      for (Num i = 0; i < count; ++i) {
+        if (parttab[i] < 0 || parttab[i] >= split.count[p])
+          throw Error{TARTAN_EINTERNAL, "domain " + std::to_string(p) + ": terminal out of the domain"};
+        std::vector<Num> &answer = answers[d.owner(global[i])];
+        answer.push_back(global[i]);
+        answer.push_back(terminals[parttab[i]]);
+      }
+    }
+  });
+  const std::vector<Num> mapped = exchange_buffers(d.comm, &answers);
+  for (std::size_t i = 0; i < mapped.size(); i += 2) partloctab[mapped[i] - d.vertfrst()] = mapped[i + 1];
+}
+
+}  // namespace
+
+void map_graph(DgraphImpl &g, const TARTAN_Arch *arch, TARTAN_Strat *strat, Num *partloctab) {
+  Num k = 0;
+  local_step(g.dist.comm, [&] {
+    if (arch == nullptr || (partloctab == nullptr && g.dist.vertlocnbr > 0))
+      throw Error{TARTAN_EINVAL, "NULL target or partloctab"};
+    if (TARTAN_archVar(arch)) throw Error{TARTAN_EINVAL, "variable-sized target"};
+    k = TARTAN_archSize(arch);
+    if (k <= 0) throw Error{TARTAN_EINVAL, std::string("bad target: ") + TARTAN_errorMessage()};
+  });
+  check_graph(g);
+  if (g.dist.vertglbnbr() == 0) return;  // nothing to map (and no load to share)
+  Num kmax = 0;
+  MPI_Allreduce(&k, &kmax, 1, num_type(), MPI_MAX, g.dist.comm);
+  if (kmax != k) throw Agreed{TARTAN_EINVAL, "the target differs between ranks"};
+  // Every rank computes the same split (same target): no agreement needed on the choice.
+  EquidistantSplit split;
+  bool by_domains = false;
+  local_step(g.dist.comm, [&] { by_domains = equidistant_split(arch, k, std::max(2, g.dist.size), &split); });
+  if (by_domains)
+    map_split(g.dist, arch, strat, split, partloctab);
+  else
+    map_kway(g.dist, arch, k, strat, 1.01, partloctab);
 }
 
 }  // namespace tartan_mpi
