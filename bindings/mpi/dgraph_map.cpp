@@ -262,6 +262,22 @@ Dist contract(const Dist &d, const Halo &h, const std::vector<Num> &mate, std::v
 }
 
 // The same graph on the block distribution procvrttab (folding onto fewer ranks).
+// Fills f's local arrays from vertex records (load, degree, then neighbour and weight per
+// arc), in the order they arrived.
+void read_vertex_records(const std::vector<Num> &recv, Dist *f) {
+  f->vertloctab.assign(1, 0);
+  for (std::size_t i = 0; i < recv.size();) {
+    f->veloloctab.push_back(recv[i]);
+    const Num degree = recv[i + 1];
+    i += 2;
+    for (Num e = 0; e < degree; ++e, i += 2) {
+      f->edgeloctab.push_back(recv[i]);
+      f->edloloctab.push_back(recv[i + 1]);
+    }
+    f->vertloctab.push_back(static_cast<Num>(f->edgeloctab.size()));
+  }
+}
+
 Dist redistribute(const Dist &d, const std::vector<Num> &procvrttab) {
   Dist f;
   f.comm = d.comm;
@@ -283,18 +299,7 @@ Dist redistribute(const Dist &d, const std::vector<Num> &procvrttab) {
     counts[r] += static_cast<int>(sendbuf.size() - before);
   }
   std::vector<int> recvcounts;
-  std::vector<Num> recv = exchange(d.comm, sendbuf, counts, &recvcounts);
-  f.vertloctab.assign(1, 0);
-  for (std::size_t i = 0; i < recv.size();) {
-    f.veloloctab.push_back(recv[i]);
-    Num degree = recv[i + 1];
-    i += 2;
-    for (Num e = 0; e < degree; ++e, i += 2) {
-      f.edgeloctab.push_back(recv[i]);
-      f.edloloctab.push_back(recv[i + 1]);
-    }
-    f.vertloctab.push_back(static_cast<Num>(f.edgeloctab.size()));
-  }
+  read_vertex_records(exchange(d.comm, sendbuf, counts, &recvcounts), &f);
   return f;
 }
 
@@ -695,18 +700,7 @@ Dist separate_domains(const Dist &d, const Halo &h, const std::vector<Num> &doma
       ++buf[degree_at];
     }
   }
-  const std::vector<Num> recv = exchange_buffers(d.comm, &out);
-  apart.vertloctab.assign(1, 0);
-  for (std::size_t i = 0; i < recv.size();) {
-    apart.veloloctab.push_back(recv[i]);
-    const Num degree = recv[i + 1];
-    i += 2;
-    for (Num e = 0; e < degree; ++e, i += 2) {
-      apart.edgeloctab.push_back(recv[i]);
-      apart.edloloctab.push_back(recv[i + 1]);
-    }
-    apart.vertloctab.push_back(static_cast<Num>(apart.edgeloctab.size()));
-  }
+  read_vertex_records(exchange_buffers(d.comm, &out), &apart);
   return apart;
 }
 
