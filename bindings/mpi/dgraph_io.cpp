@@ -1,107 +1,49 @@
 // libtartan-mpi: TARTAN_dgraphLoad. A centralised .grf is read by rank 0 through
 // TARTAN_graphLoadPath and scattered in contiguous blocks; SCOTCH's distributed graph files
-// (one per rank, version 2: the process count and rank, global and local counts, base and
-// flags, then the local vertices as in a .grf with global neighbour numbers; SCOTCH user's
-// guide, "Distributed graph files") are read by each rank with the small reader below.
+// (one per rank) are read by each rank and parsed by dgr_fragment.cpp.
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 
 #include "dgraph.hpp"
+#include "dgr_fragment.hpp"
 
 namespace tartan_mpi {
 
 namespace {
 
-// Whitespace-separated integers of a whole file, with line numbers for messages.
-class Tokens {
- public:
-  Tokens(const std::string &path) : path_(path) {
+// One rank's fragment: the file read whole, parsed (dgr_fragment.cpp), checked against the
+// rank, and kept as the local arrays.
+void read_fragment(DgraphImpl &g, const std::string &path, Num flags, Num *fileglb,
+                   Num *filebase) {
+  Dist &d = g.dist;
+  std::string text;
+  {
     FILE *file = std::fopen(path.c_str(), "rb");
     if (file == nullptr)
       throw Error{TARTAN_EIO, "cannot open '" + path + "': " + std::strerror(errno)};
     char buffer[65536];
     std::size_t n;
-    while ((n = std::fread(buffer, 1, sizeof buffer, file)) > 0) text_.append(buffer, n);
-    bool failed = std::ferror(file) != 0;
+    while ((n = std::fread(buffer, 1, sizeof buffer, file)) > 0) text.append(buffer, n);
+    const bool failed = std::ferror(file) != 0;
     std::fclose(file);
     if (failed) throw Error{TARTAN_EIO, "cannot read '" + path + "'"};
   }
-  Num next(const char *what) {
-    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) {
-      if (text_[pos_] == '\n') ++line_;
-      ++pos_;
-    }
-    if (pos_ == text_.size()) fail(std::string("end of file where ") + what + " was expected");
-    const char *start = text_.c_str() + pos_;
-    char *end = nullptr;
-    errno = 0;
-    long long value = std::strtoll(start, &end, 10);
-    if (end == start || (end != text_.c_str() + text_.size() && !std::isspace(static_cast<unsigned char>(*end))))
-      fail(std::string("malformed ") + what);
-    if (errno == ERANGE || value > TARTAN_NUMMAX || value < -TARTAN_NUMMAX)
-      fail(std::string(what) + " does not fit in TARTAN_Num");
-    pos_ = static_cast<std::size_t>(end - text_.c_str());
-    return static_cast<Num>(value);
-  }
-  [[noreturn]] void fail(const std::string &what) const {
-    throw Error{TARTAN_EFORMAT, path_ + ", line " + std::to_string(line_) + ": " + what};
-  }
-
- private:
-  std::string path_, text_;
-  std::size_t pos_ = 0;
-  long line_ = 1;
-};
-
-void read_fragment(DgraphImpl &g, const std::string &path, Num flags, Num *fileglb,
-                   Num *filebase) {
-  Dist &d = g.dist;
-  Tokens in(path);
-  if (in.next("version") != 2) in.fail("not a distributed graph file (version 2)");
-  Num procglbnbr = in.next("process count"), proclocnum = in.next("process number");
-  if (procglbnbr != d.size || proclocnum != d.rank)
-    in.fail("fragment " + std::to_string(proclocnum) + " of " + std::to_string(procglbnbr) +
-            ", read by rank " + std::to_string(d.rank) + " of " + std::to_string(d.size));
-  Num vertglbnbr = in.next("global vertex count");
-  in.next("global arc count");
-  Num vertlocnbr = in.next("local vertex count"), edgelocnbr = in.next("local arc count");
-  Num base = in.next("base value"), flag = in.next("flags");
-  if (vertglbnbr < 0 || vertlocnbr < 0 || vertlocnbr > vertglbnbr || edgelocnbr < 0)
-    in.fail("bad vertex or arc counts");
-  if (base != 0 && base != 1) in.fail("base value must be 0 or 1");
-  bool labels = flag / 100 % 10 != 0, vloads = flag / 10 % 10 != 0, eloads = flag % 10 != 0;
-  *fileglb = vertglbnbr;
-  *filebase = base;
-  d.vertlocnbr = vertlocnbr;
-  d.vertloctab.assign(vertlocnbr + 1, 0);
-  d.veloloctab.assign(vertlocnbr, 1);
-  d.edgeloctab.clear();
-  d.edloloctab.clear();
-  // The counts come from the file: reserve no more than what the file can hold.
-  for (Num v = 0; v < vertlocnbr; ++v) {
-    if (labels) in.next("vertex label");
-    if (vloads) {
-      Num load = in.next("vertex load");
-      if ((flags & 1) == 0) d.veloloctab[v] = load;
-    }
-    Num degree = in.next("degree");
-    if (degree < 0 || degree > edgelocnbr - static_cast<Num>(d.edgeloctab.size()))
-      in.fail("degree " + std::to_string(degree) + " beyond the " + std::to_string(edgelocnbr) +
-              " local arcs");
-    for (Num e = 0; e < degree; ++e) {
-      Num weight = eloads ? in.next("arc weight") : 1;
-      d.edloloctab.push_back((flags & 2) == 0 ? weight : 1);
-      d.edgeloctab.push_back(in.next("neighbour") - base);
-    }
-    d.vertloctab[v + 1] = static_cast<Num>(d.edgeloctab.size());
-  }
-  if (static_cast<Num>(d.edgeloctab.size()) != edgelocnbr)
-    in.fail("the degrees add up to " + std::to_string(d.edgeloctab.size()) + " arcs, not " +
-            std::to_string(edgelocnbr));
+  DgrFragment f;
+  std::string message;
+  if (int code = parse_dgr_fragment(text, path, flags, &f, &message)) throw Error{code, message};
+  if (f.procglbnbr != d.size || f.proclocnum != d.rank)
+    throw Error{TARTAN_EFORMAT, path + ": fragment " + std::to_string(f.proclocnum) + " of " +
+                                    std::to_string(f.procglbnbr) + ", read by rank " +
+                                    std::to_string(d.rank) + " of " + std::to_string(d.size)};
+  *fileglb = f.vertglbnbr;
+  *filebase = f.base;
+  d.vertlocnbr = f.vertlocnbr;
+  d.vertloctab = std::move(f.vert);
+  d.veloloctab = std::move(f.velo);
+  d.edgeloctab = std::move(f.edge);
+  d.edloloctab = std::move(f.edlo);
 }
 
 void load_distributed(DgraphImpl &g, const std::string &pattern, Num baseval, Num flags) {

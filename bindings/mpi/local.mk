@@ -8,7 +8,8 @@ DISTCLEANFILES += bindings/mpi/tartan-mpi.pc
 
 if WITH_MPI
 TARTAN_MPI_SOURCES = bindings/mpi/tartan_mpi.h bindings/mpi/dgraph.hpp \
-	bindings/mpi/dgraph.cpp bindings/mpi/dgraph_io.cpp bindings/mpi/dgraph_map.cpp
+	bindings/mpi/dgraph.cpp bindings/mpi/dgraph_io.cpp bindings/mpi/dgraph_map.cpp \
+	bindings/mpi/dgr_fragment.hpp bindings/mpi/dgr_fragment.cpp
 TARTAN_MPI_CPPFLAGS = -I$(top_builddir)/include -I$(top_srcdir)/include \
 	-I$(top_srcdir)/bindings/mpi $(MPI_CFLAGS) -DOMPI_SKIP_MPICXX=1 -DMPICH_SKIP_MPICXX=1 \
 	-DTARTAN_MPI_BUILDING_LIBRARY

@@ -8,7 +8,7 @@ TARTAN_TEST_DATA=${TARTAN_TEST_DATA:?TARTAN_TEST_DATA must name tests/data}
 builddir=$(dirname "$TARTAN_BIN")/tests/fuzz
 corpora=$(dirname "$TARTAN_TEST_DATA")/fuzz/corpus
 status=0
-for name in grf import tgt map strat csr; do
+for name in grf import tgt map strat csr dgr; do
   if ! "$builddir/fuzz_$name" -runs=0 "$corpora/$name" >"fuzz_$name.replay.log" 2>&1; then
     echo "FAIL: fuzz_$name on $corpora/$name" >&2
     tail -n 40 "fuzz_$name.replay.log" >&2

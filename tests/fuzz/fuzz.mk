@@ -4,7 +4,7 @@
 # tests/fuzz/corpora.sh replays every committed corpus (regression files included) in
 # `make check`.
 TARTAN_FUZZERS = tests/fuzz/fuzz_grf tests/fuzz/fuzz_import tests/fuzz/fuzz_tgt \
-	tests/fuzz/fuzz_map tests/fuzz/fuzz_strat tests/fuzz/fuzz_csr
+	tests/fuzz/fuzz_map tests/fuzz/fuzz_strat tests/fuzz/fuzz_csr tests/fuzz/fuzz_dgr
 if ENABLE_FUZZING
 noinst_PROGRAMS = $(TARTAN_FUZZERS)
 fuzz_harness_cppflags = $(AM_CPPFLAGS) -DTARTAN_LIBFUZZER
@@ -42,3 +42,9 @@ tests_fuzz_fuzz_csr_SOURCES = tests/fuzz/fuzz_csr.c tests/fuzz/fuzz_main.c
 tests_fuzz_fuzz_csr_CPPFLAGS = $(fuzz_harness_cppflags)
 tests_fuzz_fuzz_csr_LDFLAGS = $(fuzz_harness_ldflags)
 tests_fuzz_fuzz_csr_LDADD = $(TARTAN_LIB_LA)
+# The .dgr parser of libtartan-mpi, built here without MPI (tests/fuzz/fuzz_dgr.cpp).
+tests_fuzz_fuzz_dgr_SOURCES = tests/fuzz/fuzz_dgr.cpp tests/fuzz/fuzz_main.c \
+	bindings/mpi/dgr_fragment.hpp bindings/mpi/dgr_fragment.cpp
+tests_fuzz_fuzz_dgr_CPPFLAGS = $(fuzz_harness_cppflags) -I$(top_srcdir)/bindings/mpi
+tests_fuzz_fuzz_dgr_LDFLAGS = $(fuzz_harness_ldflags)
+tests_fuzz_fuzz_dgr_LDADD = $(TARTAN_LIB_LA)

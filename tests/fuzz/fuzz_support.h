@@ -12,6 +12,9 @@
 
 #include <tartan.h>
 
+#ifdef __cplusplus
+extern "C"
+#endif
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* A read-only stream over the input (fmemopen refuses a zero size on some C libraries: an

@@ -146,6 +146,7 @@ static void test_load(const char *dir) {
     CHECK(f != NULL);
     fprintf(f, "2\n%d\t%d\n60\t%ld\n%ld\t%ld\n0\t011\n1 9 x\n", size, rank, (long) eglb,
             (long) p.vertlocnbr, (long) p.edgelocnbr);
+    for (TARTAN_Num e = 0; e < p.edgelocnbr; ++e) fputs("1 1\n", f); /* room for the claim */
     fclose(f);
   }
   MPI_Barrier(MPI_COMM_WORLD);
@@ -153,6 +154,19 @@ static void test_load(const char *dir) {
   snprintf(needle, sizeof needle, "rank %d: ", size - 1);
   expect_collective_error(TARTAN_dgraphLoad(&g, pattern, -1, 0), TARTAN_EFORMAT, needle);
   CHECK(strstr(TARTAN_mpiErrorMessage(), "line 6") != NULL);
+  /* A header claiming 2 x 10^9 local vertices in a few bytes: refused before any array is
+   * sized by the claim. */
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (rank == size - 1) {
+    f = fopen(mine, "w");
+    CHECK(f != NULL);
+    fprintf(f, "2\n%d\t%d\n2000000000\t%ld\n2000000000\t%ld\n0\t011\n1 1 1 0\n", size, rank,
+            (long) eglb, (long) p.edgelocnbr);
+    fclose(f);
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  expect_collective_error(TARTAN_dgraphLoad(&g, pattern, -1, 0), TARTAN_EFORMAT, needle);
+  CHECK(strstr(TARTAN_mpiErrorMessage(), "more than the rest of the file can hold") != NULL);
   TARTAN_dgraphExit(&g);
   grid_free(&p);
 }
