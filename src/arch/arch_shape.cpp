@@ -1,7 +1,6 @@
 // Target geometry from the distance forms (arch_shape.hpp).
 #include "arch/arch_shape.hpp"
 
-#include <numeric>
 #include <string>
 
 #include "arch/network.hpp"
@@ -9,22 +8,26 @@
 
 namespace tartan {
 
-ArchShape arch_shape(const Architecture& arch) {
-  ArchShape shape;
+namespace {
+
+// The shape of arch's whole machine, with the places of the given terminals of arch only (all
+// of them when terminals is null): a sub's original may be far larger than its list, and its
+// places are asked for the listed terminals alone.
+ArchShape shape_of(const Architecture& arch, const std::vector<Num>* terminals) {
   const DistanceForm form = arch.distance_form();
   if (form.kind == DistanceForm::Kind::sub) {
-    // Shape of the restricted target; terminal k sits where its parent terminal sits.
-    ArchShape whole = arch_shape(*form.parent);
-    std::vector<Num> place(form.parent_terminals->size());
-    for (std::size_t k = 0; k < place.size(); ++k)
-      place[k] = whole.place[std::size_t((*form.parent_terminals)[k])];
-    whole.place = std::move(place);
-    return whole;
+    // Terminal k of the sub sits where its parent terminal sits.
+    const std::vector<Num>& listed = *form.parent_terminals;
+    if (terminals == nullptr) return shape_of(*form.parent, &listed);
+    std::vector<Num> parent_terminals(terminals->size());
+    for (std::size_t i = 0; i < terminals->size(); ++i)
+      parent_terminals[i] = listed[std::size_t((*terminals)[i])];
+    return shape_of(*form.parent, &parent_terminals);
   }
+  ArchShape shape;
   const Num size = arch.size();
   shape.node_count = size;
-  shape.place.resize(std::size_t(size));
-  std::iota(shape.place.begin(), shape.place.end(), Num(0));
+  Num block = 0;  // ltleaf: terminal t is leaf block[t % b] of its block of b
   switch (form.kind) {
     case DistanceForm::Kind::grid:
       shape.kind = form.wrap ? ArchShape::Kind::torus : ArchShape::Kind::mesh;
@@ -39,18 +42,24 @@ ArchShape arch_shape(const Architecture& arch) {
       const std::vector<Num>& below = *form.leaves_below;
       for (std::size_t depth = 0; depth + 1 < below.size(); ++depth)
         shape.dims.push_back(below[depth] / below[depth + 1]);
-      if (form.leaf_in_block != nullptr) {  // ltleaf: terminal t is leaf block[t % b] of its block
-        const auto block = Num(form.leaf_in_block->size());
-        for (Num t = 0; t < size; ++t)
-          shape.place[std::size_t(t)] = t - t % block + (*form.leaf_in_block)[std::size_t(t % block)];
-      }
+      if (form.leaf_in_block != nullptr) block = Num(form.leaf_in_block->size());
       break;
     }
     default:  // complete graphs, decomposition-defined and variable-sized targets
       break;
   }
+  const std::size_t count = terminals != nullptr ? terminals->size() : std::size_t(size);
+  shape.place.resize(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    const Num t = terminals != nullptr ? (*terminals)[i] : Num(i);
+    shape.place[i] = block > 0 ? t - t % block + (*form.leaf_in_block)[std::size_t(t % block)] : t;
+  }
   return shape;
 }
+
+}  // namespace
+
+ArchShape arch_shape(const Architecture& arch) { return shape_of(arch, nullptr); }
 
 std::vector<Num> node_places(const Architecture& arch) {
   const Num nodes = network_of(arch).node_count();

@@ -73,6 +73,26 @@ static void test_mesh(void) {
   TARTAN_archExit(&arch);
 }
 
+/* The shape of 4 terminals of the mesh above (TARTAN_archShape): the places of the listed
+ * terminals only, not an array over the 1.6 x 10^9 terminals of the original. */
+static void test_sub_shape(void) {
+  TARTAN_Arch mesh, sub;
+  const TARTAN_Num listtab[4] = {5, 0, 1599999983, 3};
+  TARTAN_Num dimnbr, nodenbr, dimtab[3], placetab[4];
+  int shape, k;
+  ASSERT_OK(TARTAN_archInit(&mesh));
+  ASSERT_OK(TARTAN_archInit(&sub));
+  ASSERT_OK(TARTAN_archMesh3(&mesh, 4, 4, 99999999));
+  ASSERT_OK(TARTAN_archSub(&sub, &mesh, 4, listtab));
+  ASSERT_OK(TARTAN_archShape(&sub, &shape, &dimnbr, dimtab, &nodenbr, placetab));
+  CU_ASSERT_EQUAL(shape, TARTAN_ARCHSHAPE_MESH);
+  CU_ASSERT(dimnbr == 3 && dimtab[0] == 4 && dimtab[1] == 4 && dimtab[2] == 99999999);
+  CU_ASSERT_EQUAL(nodenbr, 1599999984);
+  for (k = 0; k < 4; k++) CU_ASSERT_EQUAL(placetab[k], listtab[k]);
+  TARTAN_archExit(&sub);
+  TARTAN_archExit(&mesh);
+}
+
 int main(void) {
   CU_pSuite suite;
 #ifndef UNDER_ASAN
@@ -89,5 +109,6 @@ int main(void) {
   CU_add_test(suite, "complete graph of 2^31 - 1 terminals", test_complete);
   CU_add_test(suite, "tree-leaf of 10^9 leaves", test_tleaf);
   CU_add_test(suite, "4 x 4 x 99999999 mesh", test_mesh);
+  CU_add_test(suite, "shape of a sub of that mesh", test_sub_shape);
   return run_registered_suites();
 }
