@@ -11,7 +11,7 @@ libtartan_core_la_SOURCES += src/mapping/method.hpp src/mapping/method.cpp \
 	src/mapping/one_to_one.hpp src/mapping/one_to_one.cpp \
 	src/mapping/identity.cpp src/mapping/random_permutation.cpp \
 	src/mapping/greedy_construction.hpp src/mapping/greedy_construction.cpp \
-	src/mapping/mm.cpp src/mapping/gac.cpp \
+	src/mapping/mm.cpp src/mapping/gac.cpp src/mapping/orient.cpp \
 	src/mapping/topdown.cpp src/mapping/bottomup.cpp \
 	src/mapping/recursive_bisection.hpp src/mapping/recursive_bisection.cpp \
 	src/mapping/prepartition.hpp src/mapping/prepartition.cpp \

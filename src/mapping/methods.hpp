@@ -2,10 +2,12 @@
 // (src/strat/method_table.cpp). Each factory reads its parameters from MethodParams (ranges are
 // checked there) and returns an immutable method that can be applied any number of times.
 //
-// Recommended default strategy: dual recursive bipartitioning, then k-way refinement of the
-// full mapping cost on the result, i.e. the sequence of the two methods with their defaults:
-//     drb{policy=biggest,runs=2,coarse=120,tries=4,passes=8} then kway{passes=6,levels=30}
-// (written in the strategy grammar's sequence syntax, e.g. "drb;kway").
+// Recommended default strategy: dual recursive bipartitioning, the orientation of its blocks on
+// meshes and tori, then k-way refinement of the full mapping cost on the result, i.e. the
+// sequence of the three methods with their defaults:
+//     drb{policy=biggest,runs=2,coarse=120,tries=4,passes=8}, orient{passes=1},
+//     kway{passes=6,levels=30}
+// (written in the strategy grammar's sequence syntax, "drb;orient;kway").
 #pragma once
 
 #include "mapping/method.hpp"
@@ -26,6 +28,14 @@ namespace tartan {
 //   moves   = FM moves without improvement before a pass stops (default 400, 1..1e6; hill-climbing out of local minima on regular meshes)
 MethodPtr make_drb_method(const MethodParams& params);
 extern const char* const kDrbKeys[];  // null-terminated
+
+// Symmetries of the target's domains (orient.cpp): on a mesh or torus, from the root of the
+// target's bipartition tree down, each domain's contents are reflected or their axes exchanged
+// when that lowers the cost of the edges leaving the domain (the cost inside a domain does not
+// change, nor does any load); other targets are left as they are. Needs a complete mapping.
+//   passes  = top-down passes at most (default 1, 0..100); stops when a pass changes nothing
+MethodPtr make_orient_method(const MethodParams& params);
+extern const char* const kOrientKeys[];  // null-terminated
 
 // Multisection along the target's hierarchy (msec.cpp; Faraj et al., "High-quality
 // hierarchical process mapping"): the graph cut into the top level's blocks, each block's

@@ -45,7 +45,9 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
   auto pipeline = [&](const std::string& drb_params, const std::string& kway_params,
                       const char* method = "drb") {
     std::string text = method + ("{" + drb_params + drb_bal + "}");
-    if (!recursive) text += ";kway{" + kway_params + bal + "}";
+    // orient undoes the rotations and mirror images bipartitioning leaves between blocks on
+    // meshes and tori (a no-op elsewhere), before kway smooths the boundaries.
+    if (!recursive) text += ";orient;kway{" + kway_params + bal + "}";
     return text;
   };
   std::string text;

@@ -220,6 +220,63 @@ static void test_map_msec_and_quality(void) {
   TARTAN_graphExit(&graph);
 }
 
+/* Communication cost on a 3 x 3 mesh target (terminal x + 3 y), edges counted once. */
+static long mesh3x3_cost(const TARTAN_Num *parttab) {
+  long cost = 0;
+  TARTAN_Num v, arc;
+  for (v = 0; v < VERTNBR; v++)
+    for (arc = verttab[v]; arc < verttab[v + 1]; arc++) {
+      TARTAN_Num w = edgetab[arc];
+      if (w < v) continue;
+      cost += labs((long)(parttab[v] % 3 - parttab[w] % 3)) + labs((long)(parttab[v] / 3 - parttab[w] / 3));
+    }
+  return cost;
+}
+
+/* orient after drb on a mesh target: never costlier than drb alone, the same loads per
+ * terminal (as multisets: blocks move whole), refused without a complete mapping. */
+static void test_map_orient(void) {
+  TARTAN_Graph graph;
+  TARTAN_Arch arch;
+  TARTAN_Strat plain, oriented;
+  TARTAN_Num before[VERTNBR], after[VERTNBR], seed;
+  build_grid(&graph);
+  ASSERT_OK(TARTAN_archInit(&arch));
+  ASSERT_OK(TARTAN_archMesh2(&arch, 3, 3));
+  ASSERT_OK(TARTAN_stratInit(&plain));
+  ASSERT_OK(TARTAN_stratInit(&oriented));
+  ASSERT_OK(TARTAN_stratGraphMap(&plain, "drb"));
+  ASSERT_OK(TARTAN_stratGraphMap(&oriented, "drb;orient{passes=2}"));
+  for (seed = 0; seed < 6; seed++) {
+    TARTAN_Num load_before[9] = {0}, load_after[9] = {0}, v, t, u;
+    ASSERT_OK(TARTAN_stratRandomSeed(&plain, seed));
+    ASSERT_OK(TARTAN_stratRandomSeed(&oriented, seed));
+    ASSERT_OK(TARTAN_graphMap(&graph, &arch, &plain, before));
+    ASSERT_OK(TARTAN_graphMap(&graph, &arch, &oriented, after));
+    CU_ASSERT(mesh3x3_cost(after) <= mesh3x3_cost(before));
+    for (v = 0; v < VERTNBR; v++) {
+      load_before[before[v]]++;
+      load_after[after[v]]++;
+    }
+    for (t = 0; t < 9; t++) /* sort both (9 entries) */
+      for (u = t + 1; u < 9; u++) {
+        TARTAN_Num x;
+        if (load_before[u] < load_before[t]) x = load_before[t], load_before[t] = load_before[u], load_before[u] = x;
+        if (load_after[u] < load_after[t]) x = load_after[t], load_after[t] = load_after[u], load_after[u] = x;
+      }
+    CU_ASSERT(memcmp(load_before, load_after, sizeof load_before) == 0);
+  }
+  ASSERT_OK(TARTAN_stratGraphMap(&oriented, "orient"));
+  CU_ASSERT_EQUAL(TARTAN_graphMap(&graph, &arch, &oriented, after), TARTAN_EINVAL);
+  CU_ASSERT(message_has("orient needs a complete mapping"));
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&oriented, "drb;orient{passes=101}"), TARTAN_EFORMAT);
+  CU_ASSERT(message_has("parameter 'passes' of 'orient' must be between 0 and 100"));
+  TARTAN_stratExit(&oriented);
+  TARTAN_stratExit(&plain);
+  TARTAN_archExit(&arch);
+  TARTAN_graphExit(&graph);
+}
+
 static void test_map_handles_and_part(void) {
   TARTAN_Graph graph, other_graph;
   TARTAN_Arch arch;
@@ -536,6 +593,7 @@ int main(void) {
   CU_add_test(suite, "default strategies from flags", test_strat_build);
   CU_add_test(suite, "default mapping, determinism, seeds", test_map_default_and_determinism);
   CU_add_test(suite, "msec and the quality strategy on a tree-leaf", test_map_msec_and_quality);
+  CU_add_test(suite, "orient after drb on a mesh target", test_map_orient);
   CU_add_test(suite, "mapping handles, mismatches, partitioning", test_map_handles_and_part);
   CU_add_test(suite, "targets larger, single, variable, empty", test_map_targets);
   CU_add_test(suite, "fixed vertices", test_map_fixed);

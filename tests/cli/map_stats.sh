@@ -28,6 +28,14 @@ expect_same "$w/a.map" "$w/c.map" "mapping on standard output"
 expect_run 0 '^M	Processors 8/8 \(1\)$' "$T" stats "$w/m.grf" "$w/h3.tgt" "$w/a.map"
 expect_run 0 'maxavg=1(\.0[01][0-9]*)?$' "$T" stats "$w/m.grf" "$w/h3.tgt" "$w/a.map"
 expect_run 0 '"comm_expan": \{"ratio": ' "$T" stats --json "$w/m.grf" "$w/h3.tgt" "$w/a.map"
+
+# The default strategy orients drb's blocks on a mesh target (its phase shows with -v); orient
+# in a strategy string maps the same way twice; before any mapping it is refused (exit 2).
+expect_run 0 '^  orient  *[0-9.]* s$' "$T" map -v "$w/m.grf" "$w/m43.tgt" -o "$w/o.map"
+expect_run 0 '' "$T" map -s 'drb;orient;kway' --seed 2 "$w/m.grf" "$w/m43.tgt" -o "$w/o1.map"
+expect_run 0 '' "$T" map -s 'drb;orient;kway' --seed 2 "$w/m.grf" "$w/m43.tgt" -o "$w/o2.map"
+expect_same "$w/o1.map" "$w/o2.map" "orient: same seed, same mapping"
+expect_run 2 'orient needs a complete mapping' "$T" map -s orient "$w/m.grf" "$w/m43.tgt" -o "$w/o3.map"
 expect_run 0 'read graph .* s' "$T" map -v "$w/m.grf" "$w/h3.tgt" -o "$w/v.map"
 # -v also times the phases of the methods, through the multilevel driver.
 for phase in 'drb coarsen' 'drb initial' 'drb refine' 'kway coarsen' 'kway refine'; do

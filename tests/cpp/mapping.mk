@@ -6,7 +6,7 @@ tests_cpp_test_mapping_SOURCES = tests/cpp/mapping_test_graphs.hpp tests/cpp/tes
 	tests/cpp/test_mapping.cpp
 tests_cpp_test_mapping_SOURCES += tests/cpp/test_kway.cpp tests/cpp/test_kway_state.cpp \
 	tests/cpp/test_one_to_one.cpp tests/cpp/test_umpa.cpp tests/cpp/test_msec.cpp \
-	tests/cpp/test_vcycle.cpp
+	tests/cpp/test_vcycle.cpp tests/cpp/test_orient.cpp
 tests_cpp_test_mapping_SOURCES += tests/cpp/test_annealing.cpp tests/cpp/test_network_mappers.cpp
 tests_cpp_test_mapping_CXXFLAGS = $(TARTAN_GTEST_CXXFLAGS)
 tests_cpp_test_mapping_LDADD = $(TARTAN_GTEST_LDADD)

@@ -47,6 +47,21 @@ def test_map_returns_its_phases(tartan, mesh):
     assert parts[0] == 7 and phases
 
 
+def test_map_orient_never_costlier(tartan, mesh):
+    """orient after drb on a mesh target: no costlier, the same loads per terminal (blocks move
+    whole), the default strategy includes it; refused before any mapping exists."""
+    arch = tartan.Arch.mesh(4, 4)
+    for seed in range(4):
+        plain = tartan.map(mesh, arch, strategy="drb", seed=seed)
+        oriented = tartan.map(mesh, arch, strategy="drb;orient", seed=seed)
+        assert cost(mesh, arch, oriented) <= cost(mesh, arch, plain)
+        assert sorted(np.bincount(oriented, minlength=16)) == sorted(np.bincount(plain, minlength=16))
+    _, phases = tartan.map(mesh, arch, seed=1, return_phases=True)
+    assert "orient" in [name for name, _ in phases]
+    with pytest.raises(tartan.TartanError, match="orient needs a complete mapping"):
+        tartan.map(mesh, arch, strategy="orient")
+
+
 def test_map_file_target_and_stats(tartan, mesh, arch_dir):
     arch = tartan.Arch.load(os.path.join(arch_dir, "mesh2D_4x4.tgt"))
     parts = tartan.map(mesh, arch, strategy="drb;kway", seed=2)
