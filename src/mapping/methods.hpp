@@ -3,7 +3,7 @@
 // checked there) and returns an immutable method that can be applied any number of times.
 //
 // Recommended default strategy: dual recursive bipartitioning, the orientation of its blocks on
-// meshes and tori, then k-way refinement of the full mapping cost on the result, i.e. the
+// meshes, tori and hypercubes, then k-way refinement of the full mapping cost on the result, i.e. the
 // sequence of the three methods with their defaults:
 //     drb{policy=biggest,runs=2,coarse=120,tries=4,passes=8}, orient{passes=1},
 //     kway{passes=6,levels=30}
@@ -29,10 +29,11 @@ namespace tartan {
 MethodPtr make_drb_method(const MethodParams& params);
 extern const char* const kDrbKeys[];  // null-terminated
 
-// Symmetries of the target's domains (orient.cpp): on a mesh or torus, from the root of the
-// target's bipartition tree down, each domain's contents are reflected or their axes exchanged
-// when that lowers the cost of the edges leaving the domain (the cost inside a domain does not
-// change, nor does any load); other targets are left as they are. Needs a complete mapping.
+// Symmetries of the target's domains (orient.cpp): on a mesh, torus or hypercube, from the root
+// of the target's bipartition tree down, each domain's contents are reflected, their axes
+// exchanged or turned along a ring when that lowers the cost of the edges leaving the domain
+// (the cost inside a domain does not change, nor does any load); other targets are left as
+// they are. Needs a complete mapping.
 //   passes  = top-down passes at most (default 1, 0..100); stops when a pass changes nothing
 MethodPtr make_orient_method(const MethodParams& params);
 extern const char* const kOrientKeys[];  // null-terminated

@@ -1,4 +1,5 @@
-// `orient`: symmetries of the target's domains applied to a complete mapping, for meshes and tori.
+// `orient`: symmetries of the target's domains applied to a complete mapping, for meshes, tori
+// and hypercubes.
 //
 // Why: dual recursive bipartitioning cuts a job's subgraph wherever the cut is cheapest, and on a
 // mesh or a torus several cuts are often equally cheap (a cube of a 3-D mesh can be halved across
@@ -10,21 +11,23 @@
 // terminals' contents cannot undo a rotation of a whole block.
 //
 // How: the target's own bipartition tree (Architecture::bipartition, DRB's domains), from the
-// root down, restricted to the domains holding vertices. A domain of a mesh or torus is a box;
+// root down, restricted to the domains holding vertices. A domain of a mesh or torus is a box
+// (of a hypercube, a subcube: a box of the grid 2 x ... x 2, Hamming distance being its hops);
 // every distance-preserving map of the box onto itself (a reflection along any axis, an
-// exchange of two axes of the same extent and, on a torus, the same ring length) leaves the
-// cost of the edges inside the domain unchanged, so only the edges leaving it decide: the
-// cheapest symmetry for them replaces the identity when it is strictly cheaper, and the
-// domain's vertices move to their images. Loads move with them, terminal by terminal, so the
-// balance is unchanged (grid terminals all weigh 1). A domain holding a fixed vertex keeps
-// its orientation; its subdomains are still examined. `passes` top-down passes at most, until
-// one changes nothing. Other targets (variable-sized ones included): the mapping is left as it
-// is.
+// exchange of two axes of the same extent and, on a torus, the same ring length, a turn along
+// a ring the box spans whole) leaves the cost of the edges inside the domain unchanged, so only
+// the edges leaving it decide: the cheapest symmetry for them replaces the identity when it is
+// strictly cheaper, and the domain's vertices move to their images. Loads move with them,
+// terminal by terminal, so the balance is unchanged (grid and hypercube terminals all weigh 1).
+// A domain holding a fixed vertex keeps its orientation; its subdomains are still examined.
+// `passes` top-down passes at most, until one changes nothing. Other targets (variable-sized
+// ones included): the mapping is left as it is.
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <numeric>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "arch/distance_oracle.hpp"
@@ -39,11 +42,13 @@ namespace {
 
 using I64 = std::int64_t;
 
-// Beyond this many dimensions the symmetries of a box are too many to try one by one
-// (2^d reflections times the exchanges of axes); such targets are left as they are.
-constexpr std::size_t kMaxDimensions = 4;
-// Turns along rings multiply the symmetries of a box; beyond this many a ring's turns are not
-// tried (its reflections still are).
+// Grids of more dimensions are left as they are; hypercubes are grids of 2 x ... x 2.
+constexpr std::size_t kMaxDimensions = 32;
+// Axes are exchanged on grids of at most this many dimensions (d! orders otherwise).
+constexpr std::size_t kMaxExchangedDimensions = 4;
+// At most this many symmetries are tried on a box: a box with more reflections alone (more than
+// 12 axes spanned: the top domains of hypercubes above 13 dimensions) keeps its orientation,
+// axis orders stop being enumerated past it, and a ring's turns are not tried past it.
 constexpr std::size_t kMaxSymmetries = 4096;
 
 struct Box {
@@ -59,8 +64,8 @@ struct LeavingEdge {
 
 class Orienter {
  public:
-  Orienter(MappingContext& ctx, const std::vector<Num>& dims, bool wrap)
-      : ctx_(ctx), arch_(ctx.arch), dims_(dims), wrap_(wrap), distance_(ctx.arch),
+  Orienter(MappingContext& ctx, std::vector<Num> dims, bool wrap)
+      : ctx_(ctx), arch_(ctx.arch), dims_(std::move(dims)), wrap_(wrap), distance_(ctx.arch),
         graph_(csr_from_graph(ctx.graph)), pinned_(pinned_vertices(ctx)),
         order_(static_cast<std::size_t>(ctx.graph.vertnbr)) {}
 
@@ -130,14 +135,19 @@ class Orienter {
   // source[d] of the original, mirrored when bit d of `mirror` is set. The identity first.
   struct Symmetry {
     std::array<std::size_t, kMaxDimensions> source{};
-    unsigned mirror = 0;
+    std::uint32_t mirror = 0;
     std::array<Num, kMaxDimensions> shift{};  // turns along the full rings the box spans
   };
   std::vector<Symmetry> symmetries(const Box& box) const {
     const std::size_t dims = dims_.size();
+    std::vector<std::size_t> spanned;  // the axes along which the box is more than one wide
+    for (std::size_t d = 0; d < dims; ++d)
+      if (box.hi[d] > box.lo[d]) spanned.push_back(d);
     std::array<std::size_t, kMaxDimensions> source{};
     std::iota(source.begin(), source.begin() + dims, std::size_t{0});
     std::vector<Symmetry> all;
+    if (spanned.size() >= 32 || (std::size_t{1} << spanned.size()) > kMaxSymmetries)
+      return {Symmetry{source, 0, {}}};
     do {
       bool preserves = true;
       for (std::size_t d = 0; d < dims && preserves; ++d) {
@@ -145,8 +155,15 @@ class Orienter {
         preserves = box.hi[d] - box.lo[d] == box.hi[s] - box.lo[s] && (!wrap_ || dims_[d] == dims_[s]);
       }
       if (!preserves) continue;
-      for (unsigned mirror = 0; mirror < (1u << dims); ++mirror) all.push_back(Symmetry{source, mirror, {}});
-    } while (std::next_permutation(source.begin(), source.begin() + dims));
+      for (std::uint32_t subset = 0; subset < (std::uint32_t{1} << spanned.size()); ++subset) {
+        std::uint32_t mirror = 0;
+        for (std::size_t i = 0; i < spanned.size(); ++i)
+          if ((subset >> i) & 1u) mirror |= std::uint32_t{1} << spanned[i];
+        all.push_back(Symmetry{source, mirror, {}});
+      }
+      // Axis exchanges beyond a few dimensions would be too many (d! of them).
+    } while (dims <= kMaxExchangedDimensions && all.size() <= kMaxSymmetries &&
+             std::next_permutation(source.begin(), source.begin() + dims));
     // On a torus, a box spanning a whole ring may also turn along it.
     for (std::size_t d = 0; d < dims && wrap_; ++d) {
       if (box.hi[d] - box.lo[d] + 1 != dims_[d]) continue;
@@ -223,7 +240,7 @@ class Orienter {
 
   MappingContext& ctx_;
   const Architecture& arch_;
-  const std::vector<Num>& dims_;
+  const std::vector<Num> dims_;
   const bool wrap_;
   const DistanceOracle distance_;
   const CsrGraph graph_;
@@ -246,10 +263,16 @@ class OrientMethod : public MappingMethod {
       if (ctx.parttab[v] < 0 || ctx.parttab[v] >= k)
         fail_invalid("orient needs a complete mapping: vertex " + std::to_string(ctx.graph.label(v)) +
                      " is on terminal " + std::to_string(ctx.parttab[v]) + " (run drb first)");
+    // A hypercube of dimension d is the grid 2 x ... x 2, its Hamming distance the hops.
     const DistanceForm form = ctx.arch.distance_form();
-    if (form.kind != DistanceForm::Kind::grid || form.dims->size() > kMaxDimensions) return;
+    std::vector<Num> dims;
+    if (form.kind == DistanceForm::Kind::grid)
+      dims = *form.dims;
+    else if (form.kind == DistanceForm::Kind::hypercube)
+      for (Num size = ctx.arch.size(); size > 1; size /= 2) dims.push_back(2);
+    if (dims.empty() || dims.size() > kMaxDimensions) return;
     PhaseLog::Timer timer(ctx.phases, "orient");
-    Orienter orienter(ctx, *form.dims, form.wrap);
+    Orienter orienter(ctx, dims, form.kind == DistanceForm::Kind::grid && form.wrap);
     for (int pass = 0; pass < passes_; ++pass)
       if (!orienter.pass()) break;
   }

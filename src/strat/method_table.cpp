@@ -33,7 +33,7 @@ const MethodTable& mapping_method_table() {
       {"ta", "threshold accepting on max congestion, ties by weighted hops (Hoefler-Snir)",
        kTaKeys, make_ta_method},
       {"swap", "pair-exchange local search (nbh=n2|np|comm, d=)", kSwapKeys, make_swap_method},
-      {"orient", "reflections and axis exchanges of mesh and torus domains", kOrientKeys, make_orient_method},
+      {"orient", "reflections, axis exchanges and turns of mesh, torus and hypercube domains", kOrientKeys, make_orient_method},
       {"kl", "Kernighan-Lin pair-swap passes with locking", kKlKeys, make_kl_method},
       {"sa", "simulated annealing with moves and exchanges", kSaKeys, make_sa_method},
       {"umpa_greedy", "Deveci et al.'s greedy growth with BFS seeds (nbfs=)", kUmpaGreedyKeys,

@@ -46,7 +46,7 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
                       const char* method = "drb") {
     std::string text = method + ("{" + drb_params + drb_bal + "}");
     // orient undoes the rotations and mirror images bipartitioning leaves between blocks on
-    // meshes and tori (a no-op elsewhere), before kway smooths the boundaries.
+    // meshes, tori and hypercubes (a no-op elsewhere), before kway smooths the boundaries.
     if (!recursive) text += ";orient;kway{" + kway_params + bal + "}";
     return text;
   };

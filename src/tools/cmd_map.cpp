@@ -24,9 +24,9 @@ const CommandSpec kMapSpec = {
     "Maps the vertices of GRAPH (.grf, .grf.gz, METIS .graph, Matrix Market .mtx) onto the\n"
     "terminals of TARGET (a .tgt file, or 'hwloc' for the processing units of this machine) and\n"
     "writes the mapping as a SCOTCH .map file. The strategy is the default one (dual recursive\n"
-    "bipartitioning, its blocks oriented on meshes and tori, then k-way refinement), one chosen\n"
-    "with -c, or a strategy string given with -s (grammar: doc/strategy.md). Same inputs,\n"
-    "strategy and seed give the same mapping.",
+    "bipartitioning, its blocks oriented on meshes, tori and hypercubes, then k-way\n"
+    "refinement), one chosen with -c, or a strategy string given with -s (grammar:\n"
+    "doc/strategy.md). Same inputs, strategy and seed give the same mapping.",
     {{'o', "output", "MAP", "write the mapping to MAP (default: standard output)"},
      {'s', "strategy", "STRAT", "mapping strategy string, e.g. \"drb;kway\""},
      {'c', "flags", "FLAGS",
