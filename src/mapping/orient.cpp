@@ -53,6 +53,10 @@ constexpr std::size_t kMaxSymmetries = 4096;
 
 struct Box {
   std::array<Num, kMaxDimensions> lo{}, hi{};
+  // On a grid of 2 x ... x 2 (a hypercube): the lowest corner's terminal and the bits of the
+  // axes the box spans, so that membership is one mask test.
+  Num lowest = 0;
+  std::uint64_t spanned_bits = 0;
 };
 
 // An edge leaving a domain: the terminal of its end inside, of its end outside, its weight
@@ -65,18 +69,23 @@ struct LeavingEdge {
 class Orienter {
  public:
   Orienter(MappingContext& ctx, std::vector<Num> dims, bool wrap)
-      : ctx_(ctx), arch_(ctx.arch), dims_(std::move(dims)), wrap_(wrap), distance_(ctx.arch),
-        graph_(csr_from_graph(ctx.graph)), pinned_(pinned_vertices(ctx)),
+      : ctx_(ctx),
+        arch_(ctx.arch),
+        dims_(std::move(dims)),
+        wrap_(wrap),
+        binary_(std::all_of(dims_.begin(), dims_.end(), [](Num d) { return d == 2; })),
+        distance_(ctx.arch),
+        graph_(csr_from_graph(ctx.graph)),
+        pinned_(pinned_vertices(ctx)),
         order_(static_cast<std::size_t>(ctx.graph.vertnbr)) {}
 
   // One top-down pass; true when some domain changed orientation.
   bool pass() {
     std::iota(order_.begin(), order_.end(), Num{0});
     const std::size_t dims = dims_.size();
-    at_.resize(order_.size() * dims);
-    for (std::size_t v = 0; v < order_.size(); ++v) {
-      const std::array<Num, kMaxDimensions> c = coordinates(ctx_.parttab[v]);
-      std::copy(c.begin(), c.begin() + dims, at_.begin() + v * dims);
+    if (!binary_) {
+      at_.resize(order_.size() * dims);
+      for (std::size_t v = 0; v < order_.size(); ++v) remember_coordinates(static_cast<Num>(v));
     }
     changed_ = false;
     const Domain root = arch_.first_domain();
@@ -98,8 +107,18 @@ class Orienter {
     for (std::size_t d = dims_.size(); d-- > 0;) terminal = terminal * dims_[d] + c[d];
     return terminal;
   }
+  void remember_coordinates(Num v) {
+    if (binary_) return;
+    const std::size_t dims = dims_.size();
+    const std::array<Num, kMaxDimensions> c = coordinates(ctx_.parttab[v]);
+    std::copy(c.begin(), c.begin() + dims, at_.begin() + static_cast<std::size_t>(v) * dims);
+  }
   // Whether vertex v's terminal lies in box.
   bool inside(const Box& box, Num v) const {
+    if (binary_)
+      return ((static_cast<std::uint64_t>(ctx_.parttab[v]) ^
+               static_cast<std::uint64_t>(box.lowest)) &
+              ~box.spanned_bits) == 0;
     const std::size_t dims = dims_.size();
     const Num* c = &at_[static_cast<std::size_t>(v) * dims];
     for (std::size_t d = 0; d < dims; ++d)
@@ -114,6 +133,9 @@ class Orienter {
     Domain corner = domain, half0, half1;
     while (arch_.bipartition(corner, half0, half1)) corner = half1;
     box.hi = coordinates(arch_.domain_number(corner));
+    box.lowest = arch_.domain_number(domain);
+    for (std::size_t d = 0; d < dims_.size(); ++d)
+      if (box.hi[d] > box.lo[d]) box.spanned_bits |= std::uint64_t{1} << d;
     return box;
   }
 
@@ -123,10 +145,10 @@ class Orienter {
     if (!arch_.bipartition(domain, half[0], half[1])) return;
     reorient(box, begin, end);
     const Box half_box[2] = {box_of(half[0]), box_of(half[1])};
-    const Num middle = static_cast<Num>(
-        std::stable_partition(order_.begin() + begin, order_.begin() + end,
-                              [&](Num v) { return inside(half_box[0], v); }) -
-        order_.begin());
+    const Num middle =
+        static_cast<Num>(std::stable_partition(order_.begin() + begin, order_.begin() + end,
+                                               [&](Num v) { return inside(half_box[0], v); }) -
+                         order_.begin());
     visit(half[0], half_box[0], begin, middle);
     visit(half[1], half_box[1], middle, end);
   }
@@ -152,7 +174,8 @@ class Orienter {
       bool preserves = true;
       for (std::size_t d = 0; d < dims && preserves; ++d) {
         const std::size_t s = source[d];
-        preserves = box.hi[d] - box.lo[d] == box.hi[s] - box.lo[s] && (!wrap_ || dims_[d] == dims_[s]);
+        preserves =
+            box.hi[d] - box.lo[d] == box.hi[s] - box.lo[s] && (!wrap_ || dims_[d] == dims_[s]);
       }
       if (!preserves) continue;
       for (std::uint32_t subset = 0; subset < (std::uint32_t{1} << spanned.size()); ++subset) {
@@ -198,7 +221,8 @@ class Orienter {
       if (pinned_[v]) return;
       for (Num arc = graph_.xadj[v]; arc < graph_.xadj[v + 1]; ++arc) {
         const Num u = graph_.adjncy[arc];
-        if (!inside(box, u)) leaving_.push_back(LeavingEdge{ctx_.parttab[v], ctx_.parttab[u], graph_.adjwgt[arc]});
+        if (!inside(box, u))
+          leaving_.push_back(LeavingEdge{ctx_.parttab[v], ctx_.parttab[u], graph_.adjwgt[arc]});
       }
     }
     if (leaving_.empty()) return;
@@ -228,12 +252,10 @@ class Orienter {
       }
     }
     if (best == 0) return;
-    const std::size_t dims = dims_.size();
     for (Num i = begin; i < end; ++i) {
       const Num v = order_[i];
       ctx_.parttab[v] = image(box, candidates[best], ctx_.parttab[v]);
-      const std::array<Num, kMaxDimensions> c = coordinates(ctx_.parttab[v]);
-      std::copy(c.begin(), c.begin() + dims, at_.begin() + static_cast<std::size_t>(v) * dims);
+      remember_coordinates(v);
     }
     changed_ = true;
   }
@@ -242,11 +264,14 @@ class Orienter {
   const Architecture& arch_;
   const std::vector<Num> dims_;
   const bool wrap_;
+  const bool binary_;  // every axis 2 long: a hypercube
   const DistanceOracle distance_;
   const CsrGraph graph_;
   const std::vector<char> pinned_;
   std::vector<Num> order_;  // the vertices, each domain's contiguous below its visit
-  std::vector<Num> at_;     // the coordinates of each vertex's terminal, dims_.size() per vertex
+  // The coordinates of each vertex's terminal, dims_.size() per vertex; not kept on a grid of
+  // 2 x ... x 2, whose terminal numbers are their coordinates' bits.
+  std::vector<Num> at_;
   std::vector<LeavingEdge> leaving_;
   bool changed_ = false;
 };
@@ -261,8 +286,9 @@ class OrientMethod : public MappingMethod {
     const Num k = ctx.arch.size();
     for (Num v = 0; v < ctx.graph.vertnbr; ++v)
       if (ctx.parttab[v] < 0 || ctx.parttab[v] >= k)
-        fail_invalid("orient needs a complete mapping: vertex " + std::to_string(ctx.graph.label(v)) +
-                     " is on terminal " + std::to_string(ctx.parttab[v]) + " (run drb first)");
+        fail_invalid("orient needs a complete mapping: vertex " +
+                     std::to_string(ctx.graph.label(v)) + " is on terminal " +
+                     std::to_string(ctx.parttab[v]) + " (run drb first)");
     // A hypercube of dimension d is the grid 2 x ... x 2, its Hamming distance the hops.
     const DistanceForm form = ctx.arch.distance_form();
     std::vector<Num> dims;

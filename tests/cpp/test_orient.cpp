@@ -1,6 +1,6 @@
 // orient (src/mapping/orient.cpp): a block mirrored, turned or flipped (hypercube) with respect
-// to its neighbours is put back, a domain holding a fixed vertex keeps its orientation, the cost never rises and the
-// loads never change, other targets are left alone, bad input is refused.
+// to its neighbours is put back, a domain holding a fixed vertex keeps its orientation, the cost
+// never rises and the loads never change, other targets are left alone, bad input is refused.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -19,7 +19,8 @@ using tartan_test::TestParams;
 
 namespace {
 
-std::int64_t mapping_cost(const Graph& graph, const Architecture& arch, const std::vector<Num>& part) {
+std::int64_t mapping_cost(const Graph& graph, const Architecture& arch,
+                          const std::vector<Num>& part) {
   const DistanceOracle distance(arch);
   std::int64_t cost = 0;
   for (Num v = 0; v < graph.vertnbr; ++v)
@@ -62,7 +63,8 @@ TEST(Orient, MirroredHalfReflectedBack) {
   // cost 4, 2, 2, 4 hops by pairs: 64.
   const auto graph = grid_graph(8, 8);
   const ArchPtr arch = make_mesh({4, 4});
-  std::vector<Num> part = block_mapping([](Num bx, Num by) { return bx + 4 * (bx < 2 ? 3 - by : by); });
+  std::vector<Num> part =
+      block_mapping([](Num bx, Num by) { return bx + 4 * (bx < 2 ? 3 - by : by); });
   ASSERT_EQ(mapping_cost(*graph, *arch, part), 64);
   const std::vector<Num> loads = sorted_loads(part, 16);
   orient(*graph, *arch, part);
@@ -76,7 +78,8 @@ TEST(Orient, TurnAlongATorusRing) {
   // restores 48, no reflection does.
   const auto graph = grid_graph(8, 8);
   const ArchPtr arch = make_torus({4, 4});
-  std::vector<Num> part = block_mapping([](Num bx, Num by) { return bx + 4 * (bx >= 2 ? (by + 1) % 4 : by); });
+  std::vector<Num> part =
+      block_mapping([](Num bx, Num by) { return bx + 4 * (bx >= 2 ? (by + 1) % 4 : by); });
   ASSERT_EQ(mapping_cost(*graph, *arch, part), 56);
   orient(*graph, *arch, part);
   EXPECT_EQ(mapping_cost(*graph, *arch, part), 48);
@@ -103,7 +106,8 @@ TEST(Orient, DomainWithAFixedVertexKeepsItsOrientation) {
   // which aligns both as well.
   const auto graph = grid_graph(8, 8);
   const ArchPtr arch = make_mesh({4, 4});
-  std::vector<Num> part = block_mapping([](Num bx, Num by) { return bx + 4 * (bx < 2 ? 3 - by : by); });
+  std::vector<Num> part =
+      block_mapping([](Num bx, Num by) { return bx + 4 * (bx < 2 ? 3 - by : by); });
   std::vector<bool> fixed(64, false);
   fixed[0] = true;
   const Num fixed_terminal = part[0];
@@ -137,7 +141,8 @@ TEST(Orient, NeverCostlierLoadsKeptDeterministic) {
 
 TEST(Orient, OtherTargetsLeftAlone) {
   const auto graph = grid_graph(8, 8);
-  const std::vector<Num> start = block_mapping([](Num bx, Num by) { return (bx * 5 + by * 3) % 16; });
+  const std::vector<Num> start =
+      block_mapping([](Num bx, Num by) { return (bx * 5 + by * 3) % 16; });
   for (const ArchPtr& arch : {make_tleaf({4, 4}, {10, 1}), make_complete(16)}) {
     std::vector<Num> part = start;
     orient(*graph, *arch, part);
