@@ -512,19 +512,20 @@ void refine(const Dist &d, const Halo &h, const Distances &dist, Num k,
 }
 
 // Parallel multilevel k-way mapping of d onto the k terminals of arch. tolerance: the least
-// load-to-capacity ratio the refinement may fill terminals to.
+// load-to-capacity ratio the refinement may fill terminals to. The coarsest graph keeps at
+// least min_coarsest vertices (besides the floor below).
 void map_kway(const Dist &d, const TARTAN_Arch *arch, Num k, TARTAN_Strat *strat, double tolerance,
-              Num *partloctab) {
+              Num min_coarsest, Num *partloctab) {
   std::unique_ptr<Distances> holder;
   local_step(d.comm, [&] { holder = std::make_unique<Distances>(arch, k); });
   const Distances &dist = *holder;
 
   // Coarsening down to a graph the sequential engine maps in one piece: at most
-  // max(8192, 16 k) vertices, or until a level shrinks the graph by less than 5 %. (On the
-  // 64^3 mesh onto 512 terminals, 64 k cost 18 % more and took 1.6 times as long as 16 k:
-  // the refinement of the extra levels does better than four runs on a bigger coarsest graph;
-  // 8 k left the loads 4.7 % over their share.)
-  const Num limit = std::max<Num>(8192, 16 * k);
+  // max(8192, 16 k, min_coarsest) vertices, or until a level shrinks the graph by less than
+  // 5 %. (On the 64^3 mesh onto 512 terminals, 64 k cost 18 % more and took 1.6 times as long
+  // as 16 k: the refinement of the extra levels does better than four runs on a bigger
+  // coarsest graph; 8 k left the loads 4.7 % over their share.)
+  const Num limit = std::max<Num>({8192, 16 * k, min_coarsest});
   Num velosum = 0;
   for (Num x : d.veloloctab) velosum += x;
   MPI_Allreduce(MPI_IN_PLACE, &velosum, 1, num_type(), MPI_SUM, d.comm);
@@ -767,7 +768,14 @@ std::vector<Num> split_into_domains(const Dist &d, const EquidistantSplit &split
           if (TARTAN_archCmpltw(&halves.handle, 2, weight) != 0)
             throw Error{TARTAN_EINTERNAL, std::string("domain split: ") + TARTAN_errorMessage()};
         });
-        map_kway(piece, &halves.handle, 2, &balanced.handle, 1.001, side.data());
+        // The sequential engine decides the cut on a graph at most 32 times coarser than the
+        // piece: the greedy refinement on the way back moves vertices, it does not reshape a
+        // cut. 200^3 mesh onto the 1024-terminal tree leaf, 2 / 4 / 8 ranks: 31254755 /
+        // 31680134 / 31814425 with the 8192-vertex floor alone, 28858855 / 28956852 /
+        // 28699180 with n / 32 (the sequential default on one rank: 28389880), for 9-15 % more
+        // wall time; the 100^3 mesh moved by -1.5 % and +1.3 % on 2 and 4 ranks.
+        map_kway(piece, &halves.handle, 2, &balanced.handle, 1.001, piece.vertglbnbr() / 32,
+                 side.data());
       }
     } catch (const Agreed &failure) {
       code = failure.code;
@@ -893,7 +901,7 @@ void map_graph(DgraphImpl &g, const TARTAN_Arch *arch, TARTAN_Strat *strat, Num 
   if (by_domains)
     map_split(g.dist, arch, strat, split, partloctab);
   else
-    map_kway(g.dist, arch, k, strat, 1.01, partloctab);
+    map_kway(g.dist, arch, k, strat, 1.01, 0, partloctab);
 }
 
 }  // namespace tartan_mpi
