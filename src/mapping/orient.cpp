@@ -32,7 +32,7 @@
 
 #include "arch/distance_oracle.hpp"
 #include "common/error.hpp"
-#include "graph/coarsening.hpp"
+#include "graph/graph.hpp"
 #include "mapping/mapping_start.hpp"
 #include "mapping/methods.hpp"
 
@@ -75,7 +75,7 @@ class Orienter {
         wrap_(wrap),
         binary_(std::all_of(dims_.begin(), dims_.end(), [](Num d) { return d == 2; })),
         distance_(ctx.arch),
-        graph_(csr_from_graph(ctx.graph)),
+        graph_(ctx.graph),
         pinned_(pinned_vertices(ctx)),
         order_(static_cast<std::size_t>(ctx.graph.vertnbr)) {}
 
@@ -219,10 +219,10 @@ class Orienter {
     for (Num i = begin; i < end; ++i) {
       const Num v = order_[i];
       if (pinned_[v]) return;
-      for (Num arc = graph_.xadj[v]; arc < graph_.xadj[v + 1]; ++arc) {
-        const Num u = graph_.adjncy[arc];
+      for (Num arc = graph_.begin(v); arc < graph_.end(v); ++arc) {
+        const Num u = graph_.neighbour(arc);
         if (!inside(box, u))
-          leaving_.push_back(LeavingEdge{ctx_.parttab[v], ctx_.parttab[u], graph_.adjwgt[arc]});
+          leaving_.push_back(LeavingEdge{ctx_.parttab[v], ctx_.parttab[u], graph_.arc_weight(arc)});
       }
     }
     if (leaving_.empty()) return;
@@ -266,7 +266,7 @@ class Orienter {
   const bool wrap_;
   const bool binary_;  // every axis 2 long: a hypercube
   const DistanceOracle distance_;
-  const CsrGraph graph_;
+  const Graph& graph_;
   const std::vector<char> pinned_;
   std::vector<Num> order_;  // the vertices, each domain's contiguous below its visit
   // The coordinates of each vertex's terminal, dims_.size() per vertex; not kept on a grid of
