@@ -5,10 +5,14 @@
 // d(u) + cost(u, v) = d(v), d the cost from the source. Those choices form one shortest-path
 // tree per source, so the route a -> b is the tree path of a's tree.
 //
-// No all-pairs table: trees are computed on demand (a breadth-first search when link costs are
-// uniform, Dijkstra's algorithm otherwise: graph/shortest_paths.hpp) and the latest ones kept
-// in a direct-mapped cache bounded to kRouteCacheBytes, so messages grouped by source (as
-// network_stats.cpp orders them) cost one search per source terminal.
+// No all-pairs table and no search of the whole graph per source: a source's tree is read off
+// the ball of vertices a bounded Dijkstra search (graph/shortest_paths.hpp) settled around it,
+// grown only as far as the destinations asked so far need (its limit quadrupled until the
+// destination is settled); the latest balls are kept in a direct-mapped cache bounded to
+// kRouteCacheBytes, so messages grouped by source (as network_stats.cpp orders them) cost one
+// search of the ball around each source terminal. A vertex's entry follows the tie rule from
+// the settled vertices alone: every vertex closer to the source is settled before it, so the
+// routes are those of a search of the whole graph.
 #pragma once
 
 #include <memory>
@@ -18,12 +22,17 @@
 
 #include "arch/network.hpp"
 #include "graph/coarsening.hpp"
+#include "graph/shortest_paths.hpp"
 
 namespace tartan {
 
 class GraphRoutes final : public Network {
  public:
   static constexpr std::size_t kRouteCacheBytes = std::size_t{64} << 20;
+  // Up to this many vertices a source's search covers the whole graph at once (under a
+  // millisecond; heuristics asking routes from many sources keep whole trees); beyond, it
+  // settles a ball grown as destinations need.
+  static constexpr Num kWholeGraph = Num{1} << 16;
 
   // graph: symmetric, arc weights (link costs) at least 1, outliving this object.
   // term_vertex[t]: the vertex of terminal t (distinct); node t is terminal t, and the other
@@ -42,19 +51,26 @@ class GraphRoutes final : public Network {
   Num node_of_vertex(Num v) const { return node_of_vertex_[std::size_t(v)]; }
 
  private:
-  struct Tree {
-    std::vector<Num> entry_arc;  // per vertex: the arc entering it on its path (-1: source, unreached)
-    std::vector<Num> parent;     // per vertex: that arc's tail
+  // What a bounded search from one source settled, by increasing vertex number, with the tree
+  // read off it; complete when the search reached everything it could.
+  struct Ball {
+    std::vector<Num> vertex;     // empty when the ball holds the whole graph (v at position v)
+    std::vector<Num> entry_arc;  // the arc entering each vertex on its path (-1: the source, or
+                                 // no arc with matching costs: a hand-written asymmetric file)
+    std::vector<Num> parent;     // the position in `vertex` of that arc's tail (-1 likewise)
+    bool complete = false;
   };
-  std::shared_ptr<const Tree> tree_from(Num source) const;
-  std::shared_ptr<const Tree> build_tree(Num source) const;
+  static Num position_in(const Ball& ball, Num vertex);  // -1: not in the ball
+  // The cached ball of source, grown until it holds destination (or is complete).
+  std::shared_ptr<const Ball> ball_toward(Num source, Num destination) const;
+  std::shared_ptr<const Ball> settle_ball(Num source, Num limit) const;
   Num tail(Num arc) const;  // the vertex an arc leaves
 
   const CsrGraph& graph_;
   std::vector<Num> vertex_of_node_, node_of_vertex_;
   std::vector<double> bandwidth_;
   mutable std::mutex cache_mutex_;
-  mutable std::vector<std::pair<Num, std::shared_ptr<const Tree>>> cache_;  // (source, tree)
+  mutable std::vector<std::pair<Num, std::shared_ptr<const Ball>>> cache_;  // (source, ball)
 };
 
 }  // namespace tartan

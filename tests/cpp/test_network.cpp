@@ -13,6 +13,7 @@
 
 #include "arch/arch_factory.hpp"
 #include "arch/deco2.hpp"
+#include "arch/graph_routes.hpp"
 #include "arch/network.hpp"
 #include "archbuild/deco_build.hpp"
 #include "common/error.hpp"
@@ -153,8 +154,7 @@ TEST(Network, ThreeLevelTree) {
   const Network& net = network_of(*tree);
   EXPECT_EQ(route_ends(net, 0, 1), (Ends{{0, 11}, {11, 1}}));
   EXPECT_EQ(route_ends(net, 0, 3), (Ends{{0, 11}, {11, 9}, {9, 12}, {12, 3}}));
-  EXPECT_EQ(route_ends(net, 0, 7),
-            (Ends{{0, 11}, {11, 9}, {9, 8}, {8, 10}, {10, 14}, {14, 7}}));
+  EXPECT_EQ(route_ends(net, 0, 7), (Ends{{0, 11}, {11, 9}, {9, 8}, {8, 10}, {10, 14}, {14, 7}}));
   EXPECT_EQ(net.hops(0, 7), 6);
   EXPECT_EQ(tree->terminal_distance(0, 7), 111);  // distances keep the link costs
   // ltleaf: leaf positions are permuted inside blocks of 2.
@@ -239,8 +239,8 @@ ArchPtr read_tgt(const std::string& text) {
 TEST(Network, Deco0KeepsTheLinksOfItsBuild) {
   // Built from the 4-cycle: the graph's links and the same tie rule; saved and read back, a
   // deco 0 holds distances only, no link.
-  auto cycle = make_owned_graph(csr_from_edges(4, {{0, 1, 1}, {1, 2, 1}, {2, 3, 1}, {3, 0, 1}},
-                                               false), 0);
+  auto cycle =
+      make_owned_graph(csr_from_edges(4, {{0, 1, 1}, {1, 2, 1}, {2, 3, 1}, {3, 0, 1}}, false), 0);
   ArchPtr built = build_deco0(*cycle, nullptr);
   expect_consistent(*built, true);
   EXPECT_EQ(route_ends(network_of(*built), 0, 2), (Ends{{0, 1}, {1, 2}}));
@@ -265,6 +265,56 @@ TEST(Network, GraphTargetEqualCostPaths) {
   EXPECT_EQ(route_ends(network_of(*weighted), 0, 1), (Ends{{0, 3}, {3, 2}, {2, 1}}));
 }
 
+TEST(Network, GraphRoutesBeyondTheFirstSearch) {
+  // A 300 x 300 grid (vertex x + 300 y), larger than a graph whose routes come from a search of
+  // the whole graph: a near destination, then the farthest one from the same source (its ball
+  // grown again), then the way back. The tie rule enters each vertex from its smallest-numbered
+  // predecessor: from 0, the one below it (v - 300) while y > 0, so 0 -> last runs along row 0,
+  // then up the last column; from the last vertex, the one to its right (v + 1) while x < 299,
+  // so last -> 0 runs down the last column, then along row 0.
+  constexpr Num kSide = 300, kLast = kSide * kSide - 1;
+  std::vector<WeightedEdge> edges;
+  for (Num y = 0; y < kSide; ++y)
+    for (Num x = 0; x < kSide; ++x) {
+      if (x + 1 < kSide) edges.push_back({x + kSide * y, x + 1 + kSide * y, 1});
+      if (y + 1 < kSide) edges.push_back({x + kSide * y, x + kSide * (y + 1), 1});
+    }
+  CsrArrays arrays = csr_from_edges(kSide * kSide, edges, true);
+  CsrGraph grid;
+  grid.xadj = arrays.verttab;
+  grid.adjncy = arrays.edgetab;
+  grid.adjwgt = arrays.edlotab;
+  grid.vwgt.assign(std::size_t(kSide * kSide), 1);
+  std::vector<Num> terminals(std::size_t(kSide * kSide));
+  for (Num v = 0; v <= kLast; ++v) terminals[std::size_t(v)] = v;
+  const GraphRoutes net(grid, terminals);
+  EXPECT_EQ(route_ends(net, 0, 1), (Ends{{0, 1}}));
+  Ends expected;
+  for (Num x = 0; x + 1 < kSide; ++x) expected.push_back({x, x + 1});
+  for (Num y = 0; y + 1 < kSide; ++y)
+    expected.push_back({kSide - 1 + kSide * y, kSide - 1 + kSide * (y + 1)});
+  EXPECT_EQ(route_ends(net, 0, kLast), expected);
+  EXPECT_EQ(net.hops(0, kLast), 2 * (kSide - 1));
+  Ends back;
+  for (Num y = kSide - 1; y > 0; --y)
+    back.push_back({kSide - 1 + kSide * y, kSide - 1 + kSide * (y - 1)});
+  for (Num x = kSide - 1; x > 0; --x) back.push_back({x, x - 1});
+  EXPECT_EQ(route_ends(net, kLast, 0), back);
+  // A vertex no link reaches: no route, the error names both terminals.
+  grid.xadj.push_back(grid.xadj.back());
+  grid.vwgt.push_back(1);
+  terminals.push_back(kLast + 1);
+  const GraphRoutes cut(grid, terminals);
+  std::vector<LinkIndex> links;
+  try {
+    cut.route(0, kLast + 1, links);
+    ADD_FAILURE() << "a route to an isolated vertex";
+  } catch (const Error& error) {
+    EXPECT_NE(std::string(error.what()).find("no route from terminal 0 to terminal 90000"),
+              std::string::npos)
+        << error.what();
+  }
+}
 
 TEST(Network, NetTargetSwitchesAndBandwidths) {
   // Switch 0 joins compute nodes 1 (2 slots) and 2 (1 slot); node 3 (3 slots) hangs off 2
