@@ -32,8 +32,9 @@
 //   is computed once and cached (direct-mapped by vertex, bounded memory), and a query merges
 //   two profiles level by level: the first level where a's settled vertices hold one of b's
 //   sources (a the smaller vertex) gives the cheapest such sum. A profile's levels are
-//   searched only when a query first climbs to them: close pairs meet at the finest levels. The result is the length of a
-//   real walk (never below the exact distance), exact for close pairs.
+//   searched only when a query first climbs to them: close pairs meet at the finest levels.
+//   The result is the length of a real walk (never below the exact distance), exact for close
+//   pairs.
 // - A domain stands for its centre (the terminal deepest inside it); the distance between
 //   two domains is the weight-averaged distance between the centres of their pieces
 //   kDeco2AveragingDepth tree levels down, as deco 0 averages its children's distances.

@@ -69,9 +69,9 @@ void read_tree(const CsrGraph& graph, Num source, std::size_t count, VertexAt ve
     Num best = -1;
     for (Num arc = graph.xadj[index(v)]; arc < graph.xadj[index(v) + 1]; ++arc) {
       const Num u = graph.adjncy[index(arc)];
-      if ((best < 0 || u < best) && cost_of(u) >= 0 &&
-          cost_of(u) + graph.adjwgt[index(arc)] == cost)
-        best = u;
+      if (best >= 0 && u > best) continue;
+      const Num u_cost = cost_of(u);
+      if (u_cost >= 0 && u_cost + graph.adjwgt[index(arc)] == cost) best = u;
     }
     if (best < 0) continue;  // asymmetric link costs (a hand-written file): v stays unreached
     for (Num arc = graph.xadj[index(best)]; arc < graph.xadj[index(best) + 1]; ++arc)

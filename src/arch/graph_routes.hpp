@@ -5,14 +5,15 @@
 // d(u) + cost(u, v) = d(v), d the cost from the source. Those choices form one shortest-path
 // tree per source, so the route a -> b is the tree path of a's tree.
 //
-// No all-pairs table and no search of the whole graph per source: a source's tree is read off
-// the ball of vertices a bounded Dijkstra search (graph/shortest_paths.hpp) settled around it,
-// grown only as far as the destinations asked so far need (its limit quadrupled until the
-// destination is settled); the latest balls are kept in a direct-mapped cache bounded to
-// kRouteCacheBytes, so messages grouped by source (as network_stats.cpp orders them) cost one
-// search of the ball around each source terminal. A vertex's entry follows the tie rule from
-// the settled vertices alone: every vertex closer to the source is settled before it, so the
-// routes are those of a search of the whole graph.
+// No all-pairs table: a source's tree is computed on demand and the latest ones are kept in a
+// direct-mapped cache bounded to kRouteCacheBytes, so messages grouped by source (as
+// network_stats.cpp orders them) cost one search per source terminal. On graphs of up to
+// kWholeGraph vertices the search covers the whole graph (a breadth-first search when link
+// costs are uniform, Dijkstra's algorithm otherwise: graph/shortest_paths.hpp); on larger ones
+// it settles only the ball of vertices around the source that the destinations asked so far
+// need (a bounded Dijkstra search, its limit quadrupled until the destination is settled).
+// A vertex's entry follows the tie rule from the settled vertices alone: every vertex closer
+// to the source is settled before it, so the routes are those of a search of the whole graph.
 #pragma once
 
 #include <memory>

@@ -301,10 +301,11 @@ TEST(Network, GraphRoutesBeyondTheFirstSearch) {
   for (Num x = kSide - 1; x > 0; --x) back.push_back({x, x - 1});
   EXPECT_EQ(route_ends(net, kLast, 0), back);
   // A vertex no link reaches: no route, the error names both terminals.
-  grid.xadj.push_back(grid.xadj.back());
-  grid.vwgt.push_back(1);
+  CsrGraph with_isolated = grid;
+  with_isolated.xadj.push_back(with_isolated.xadj.back());
+  with_isolated.vwgt.push_back(1);
   terminals.push_back(kLast + 1);
-  const GraphRoutes cut(grid, terminals);
+  const GraphRoutes cut(with_isolated, terminals);
   std::vector<LinkIndex> links;
   try {
     cut.route(0, kLast + 1, links);
