@@ -7,8 +7,8 @@
 
 #include "arch/distance_oracle.hpp"
 #include "common/error.hpp"
-#include "common/parallel.hpp"
 #include "graph/subgraph.hpp"
+#include "partition/bipartition_runs.hpp"
 #include "mapping/mapping_start.hpp"
 #include "mapping/methods.hpp"
 
@@ -230,34 +230,13 @@ class DrbRun {
     }
     problem_.graph = &subgraph_;
     problem_.cut_cost = arch_.domain_distance(part[0], part[1]);
-    // Several independent multilevel runs, the cheapest (then best balanced) kept. Each run
-    // draws from a generator of its own, seeded from the strategy's in run order, and has its
-    // own workspace and phase log: runs of a job big enough to pay for a thread proceed in
-    // parallel, with the same result whatever the thread count.
-    const int runs = options_.runs;
-    if (runs_.size() < static_cast<std::size_t>(runs)) runs_.resize(static_cast<std::size_t>(runs));
-    for (int run = 0; run < runs; ++run) runs_[run].random.reseed(ctx_.random.next());
+    // Several independent multilevel runs, the cheapest (then best balanced) kept; runs of a
+    // job big enough to pay for a thread proceed in parallel, with the same result whatever
+    // the thread count.
     const int threads = count >= kParallelJob ? ctx_.threads : 1;
-    parallel_for(runs, threads, [&](int run) {
-      RunState& state = runs_[run];
-      state.log.clear();
-      const MultilevelPhases phases{ctx_.phases != nullptr ? &state.log : nullptr, "drb coarsen",
-                                    "drb initial", "drb refine"};
-      state.cost = multilevel_bipartition(problem_, options_.bipartition, state.random,
-                                          state.workspace, state.side, phases);
-      I64 load[2];
-      bipartition_loads(subgraph_, state.side, load);
-      state.excess = std::max<I64>(0, load[0] - problem_.capacity[0]) +
-                     std::max<I64>(0, load[1] - problem_.capacity[1]);
-    });
-    int best = 0;
-    for (int run = 0; run < runs; ++run) {
-      const RunState& state = runs_[run];
-      if (ctx_.phases != nullptr) ctx_.phases->merge(state.log);
-      if (state.excess < runs_[best].excess ||
-          (state.excess == runs_[best].excess && state.cost < runs_[best].cost))
-        best = run;
-    }
+    const MultilevelPhases names{nullptr, "drb coarsen", "drb initial", "drb refine"};
+    const int best = best_of_bipartitions(problem_, options_.bipartition, options_.runs, threads,
+                                          ctx_.random, runs_, ctx_.phases, names);
     const std::vector<std::uint8_t>& side = runs_[best].side;
 
     // Reorder the job's vertices: side 0 first.
@@ -317,15 +296,7 @@ class DrbRun {
   SubgraphExtractor extract_;
   CsrGraph subgraph_;
   BipartitionProblem problem_;
-  // What one multilevel run of a job works with and finds.
-  struct RunState {
-    Random random;
-    BipartitionWorkspace workspace;
-    PhaseLog log;
-    std::vector<std::uint8_t> side;
-    I64 cost = 0, excess = 0;
-  };
-  std::vector<RunState> runs_;
+  std::vector<BipartitionRun> runs_;
 };
 
 class DrbMethod : public MappingMethod {
