@@ -259,7 +259,8 @@ class TreeSplitter {
 
 }  // namespace
 
-const char* const kDeco0Keys[] = {"runs", "coarse", "ratio", "tries", "passes", "moves", nullptr};
+const char* const kDeco0Keys[] = {"runs", "coarse", "ratio", "tries", "passes", "moves", "slack",
+                                  nullptr};
 
 void read_deco0_options(const MethodParams& params, Deco0Options& options) {
   options.runs = static_cast<int>(params.integer("runs", options.runs, 1, 100));

@@ -115,7 +115,8 @@ class BottomUpMethod : public MappingMethod {
 
 }  // namespace
 
-const char* const kBottomupKeys[] = {"coarse", "ratio", "tries", "passes", "moves", nullptr};
+const char* const kBottomupKeys[] = {"coarse", "ratio", "tries", "passes", "moves", "slack",
+                                     nullptr};
 
 MethodPtr make_bottomup_method(const MethodParams& params) {
   return std::make_unique<BottomUpMethod>(read_bipartition_options(params));

@@ -318,8 +318,8 @@ void run_drb(MappingContext& ctx, const DrbOptions& options) {
   if (!ctx.arch.variable_sized()) relieve_overload(ctx);
 }
 
-const char* const kDrbKeys[] = {"policy", "runs",   "coarse", "ratio",
-                                "tries",  "passes", "moves",  nullptr};
+const char* const kDrbKeys[] = {"policy", "runs", "coarse", "ratio", "tries", "passes", "moves",
+                                "slack", nullptr};
 
 DrbOptions read_drb_options(const MethodParams& params) {
   DrbOptions options;

@@ -205,7 +205,7 @@ class GreedyMethod : public MappingMethod {
 }  // namespace
 
 const char* const kGreedyKeys[] = {"start", "pre", "coarse", "ratio", "tries", "passes", "moves",
-                                   nullptr};
+                                   "slack", nullptr};
 
 MethodPtr make_greedy_method(const MethodParams& params) {
   return std::make_unique<GreedyMethod>(params.integer("start", 0, 0, std::numeric_limits<Num>::max()),

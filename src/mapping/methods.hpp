@@ -26,6 +26,10 @@ namespace tartan {
 //   tries   = initial bipartitions grown from different seeds, best kept (default 4, 1..100)
 //   passes  = FM passes per level (default 8, 0..100)
 //   moves   = FM moves without improvement before a pass stops (default 400, 1..1e6; hill-climbing out of local minima on regular meshes)
+//   slack   = the search's room: each half may take up to (1 + slack) x its ideal load while
+//             coarsening, growing and refining, and a last FM refinement of the job's graph
+//             brings both back within their capacities (default 0.1, 0..1; 0: the capacities
+//             throughout, as before, which leaves FM next to no move on small jobs)
 MethodPtr make_drb_method(const MethodParams& params);
 extern const char* const kDrbKeys[];  // null-terminated
 
@@ -43,7 +47,7 @@ extern const char* const kOrientKeys[];  // null-terminated
 // part into its sub-blocks, and so on, each split the best of several multilevel bisections on
 // cut edges; targets without such a hierarchy, and fixed vertices, go to drb. Parameters:
 //   runs    = independent multilevel bipartitions per bisection, the best kept (default 4, 1..100)
-//   coarse, ratio, tries, passes, moves as for drb.
+//   coarse, ratio, tries, passes, moves, slack as for drb.
 MethodPtr make_msec_method(const MethodParams& params);
 extern const char* const kMsecKeys[];  // null-terminated
 
@@ -83,7 +87,7 @@ extern const char* const kVcycleKeys[];  // null-terminated
 //   mm        Müller-Merbach's greedy construction on the sparse graph (no parameter).
 //   gac       GreedyAllC, the same with communication-weighted distances (no parameter).
 //   topdown   perfectly balanced splits along the target's hierarchy, top first; the
-//             bipartitioner's keys coarse, ratio, tries, passes, moves as for drb.
+//             bipartitioner's keys coarse, ratio, tries, passes, moves, slack as for drb.
 //   bottomup  perfectly balanced groups of the lowest level, contracted, grouped again upward,
 //             then assigned; same keys as topdown. Needs a hierarchical target (tleaf).
 MethodPtr make_identity_method(const MethodParams& params);
@@ -104,7 +108,8 @@ extern const char* const kBottomupKeys[];
 // bound, a permutation in one-to-one mode (one_to_one.hpp); `pre=1` pre-partitions the graph
 // into one part per terminal first (prepartition.hpp) when vertices outnumber terminals.
 //   recursive  recursive bisection of graph and target together (recursive_bisection.hpp);
-//              the bipartitioner's keys coarse, ratio, tries, passes, moves as for drb, pre.
+//              the bipartitioner's keys coarse, ratio, tries, passes, moves, slack as for
+//              drb, pre.
 //   greedy     heaviest-edge-first embedding, each vertex on the closest terminal with room
 //              by (hops, current congestion) (greedy.cpp); start = first terminal (default 0), pre.
 //   rcm        reverse Cuthill-McKee orders of graph and link graph matched position by
@@ -131,7 +136,7 @@ extern const char* const kTaKeys[];
 //   umpa_greedy  Algorithm 1: greedy growth with N_BFS farthest-first seeds and GETBESTNODE;
 //                nbfs = largest N_BFS, one mapping per N_BFS in 0..nbfs, the least WH kept
 //                (default 1, 0..100); the pre-partition's keys coarse, ratio, tries, passes,
-//                moves as for drb.
+//                moves, slack as for drb.
 //   umpa_wh      Algorithm 2: WH exchanges with the first delta terminals of a BFS from the
 //                neighbours' terminals (default 8, 1..1e6); passes while one gains at least
 //                stop x WH (default 0.005, 0..1).

@@ -143,7 +143,8 @@ class MsecMethod : public MappingMethod {
 
 }  // namespace
 
-const char* const kMsecKeys[] = {"runs", "coarse", "ratio", "tries", "passes", "moves", nullptr};
+const char* const kMsecKeys[] = {"runs", "coarse", "ratio", "tries", "passes", "moves", "slack",
+                                 nullptr};
 
 MethodPtr make_msec_method(const MethodParams& params) {
   DrbOptions options;

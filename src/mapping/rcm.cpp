@@ -141,7 +141,8 @@ class RcmMethod : public MappingMethod {
 
 }  // namespace
 
-const char* const kRcmKeys[] = {"coarse", "ratio", "tries", "passes", "moves", "pre", nullptr};
+const char* const kRcmKeys[] = {"coarse", "ratio", "tries", "passes", "moves", "slack", "pre",
+                                nullptr};
 
 MethodPtr make_rcm_method(const MethodParams& params) {
   return std::make_unique<RcmMethod>(read_bipartition_options(params),

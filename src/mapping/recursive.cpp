@@ -50,7 +50,8 @@ class RecursiveMethod : public MappingMethod {
 
 }  // namespace
 
-const char* const kRecursiveKeys[] = {"coarse", "ratio", "tries", "passes", "moves", "pre", nullptr};
+const char* const kRecursiveKeys[] = {"coarse", "ratio", "tries", "passes", "moves", "slack", "pre",
+                                      nullptr};
 
 MethodPtr make_recursive_method(const MethodParams& params) {
   return std::make_unique<RecursiveMethod>(read_bipartition_options(params),

@@ -35,7 +35,8 @@ class TopDownMethod : public MappingMethod {
 
 }  // namespace
 
-const char* const kTopdownKeys[] = {"coarse", "ratio", "tries", "passes", "moves", nullptr};
+const char* const kTopdownKeys[] = {"coarse", "ratio", "tries", "passes", "moves", "slack",
+                                    nullptr};
 
 MethodPtr make_topdown_method(const MethodParams& params) {
   return std::make_unique<TopDownMethod>(read_bipartition_options(params));

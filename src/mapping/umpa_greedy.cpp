@@ -223,7 +223,7 @@ class UmpaGreedyMethod : public MappingMethod {
 }  // namespace
 
 const char* const kUmpaGreedyKeys[] = {"nbfs", "coarse", "ratio", "tries", "passes", "moves",
-                                       nullptr};
+                                       "slack", nullptr};
 
 MethodPtr make_umpa_greedy_method(const MethodParams& params) {
   return std::make_unique<UmpaGreedyMethod>(params.integer("nbfs", 1, 0, 100),

@@ -33,9 +33,10 @@ struct BipartitionOptions {
   int tries = 4;               // initial bipartitions grown (best kept)
   int passes = 8;              // FM passes per level
   Num moves = 400;             // FM moves without improvement before a pass stops
+  double slack = 0.1;          // the search's room above each side's ideal load (restored after)
 };
 
-// The options a strategy's parameters give (keys coarse, ratio, tries, passes, moves; ranges
+// The options a strategy's parameters give (keys coarse, ratio, tries, passes, moves, slack; ranges
 // checked, Error(format) otherwise); DRB and the deco 0 builder take them from their `drb{...}`.
 BipartitionOptions read_bipartition_options(const MethodParams& params);
 extern const char* const kBipartitionKeys[];  // null-terminated
