@@ -278,6 +278,52 @@ static void test_map_orient(void) {
   TARTAN_graphExit(&graph);
 }
 
+/* drb's search slack: a 64 x 64 grid cut into two equal halves (cmplt 2, imbalance 0) by the
+ * default drb, whose bisections search with room above the halves' loads and end exactly
+ * balanced, and by drb{slack=0}, confined to the exact loads throughout. Measured over seeds
+ * 0 to 7: the straight cut (64 edges) on each seed with the slack, 66 to 72 edges without. */
+static void test_map_drb_slack(void) {
+  enum { GRID = 64, N = GRID * GRID };
+  static TARTAN_Num grid_vert[N + 1], grid_edge[4 * N], parts[N];
+  TARTAN_Num arcs = test_grid_arrays(GRID, grid_vert, grid_edge), seed, v, arc;
+  long cut_sum[2] = {0, 0};
+  int with_slack;
+  TARTAN_Graph graph;
+  TARTAN_Arch arch;
+  TARTAN_Strat strat;
+  ASSERT_OK(TARTAN_graphInit(&graph));
+  ASSERT_OK(TARTAN_graphBuild(&graph, 0, N, grid_vert, NULL, NULL, NULL, arcs, grid_edge, NULL));
+  ASSERT_OK(TARTAN_archInit(&arch));
+  ASSERT_OK(TARTAN_archCmplt(&arch, 2));
+  ASSERT_OK(TARTAN_stratInit(&strat));
+  for (with_slack = 0; with_slack < 2; with_slack++) {
+    ASSERT_OK(TARTAN_stratGraphMap(&strat, with_slack ? "drb{bal=0}" : "drb{bal=0,slack=0}"));
+    for (seed = 0; seed < 8; seed++) {
+      TARTAN_Num load[2] = {0, 0}, cut = 0;
+      ASSERT_OK(TARTAN_stratRandomSeed(&strat, seed));
+      ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, parts));
+      for (v = 0; v < N; v++) {
+        CU_ASSERT_FATAL(parts[v] == 0 || parts[v] == 1);
+        load[parts[v]]++;
+        for (arc = grid_vert[v]; arc < grid_vert[v + 1]; arc++)
+          if (grid_edge[arc] > v && parts[grid_edge[arc]] != parts[v]) cut++;
+      }
+      CU_ASSERT_EQUAL(load[0], N / 2);
+      CU_ASSERT(cut >= GRID);
+      if (with_slack) CU_ASSERT_EQUAL(cut, GRID);
+      cut_sum[with_slack] += cut;
+    }
+  }
+  CU_ASSERT(cut_sum[0] > cut_sum[1]);
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "drb{slack=1.5}"), TARTAN_EFORMAT);
+  CU_ASSERT(message_has("parameter 'slack' of 'drb' must be between 0 and 1"));
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "recursive{slack=-0.1}"), TARTAN_EFORMAT);
+  CU_ASSERT(message_has("'slack'"));
+  TARTAN_stratExit(&strat);
+  TARTAN_archExit(&arch);
+  TARTAN_graphExit(&graph);
+}
+
 static void test_map_handles_and_part(void) {
   TARTAN_Graph graph, other_graph;
   TARTAN_Arch arch;
@@ -595,6 +641,7 @@ int main(void) {
   CU_add_test(suite, "default mapping, determinism, seeds", test_map_default_and_determinism);
   CU_add_test(suite, "msec and the quality strategy on a tree-leaf", test_map_msec_and_quality);
   CU_add_test(suite, "orient after drb on a mesh target", test_map_orient);
+  CU_add_test(suite, "drb's search slack: exact halves of a grid", test_map_drb_slack);
   CU_add_test(suite, "mapping handles, mismatches, partitioning", test_map_handles_and_part);
   CU_add_test(suite, "targets larger, single, variable, empty", test_map_targets);
   CU_add_test(suite, "fixed vertices", test_map_fixed);

@@ -36,6 +36,16 @@ expect_run 0 '' "$T" map -s 'drb;orient;kway' --seed 2 "$w/m.grf" "$w/m43.tgt" -
 expect_run 0 '' "$T" map -s 'drb;orient;kway' --seed 2 "$w/m.grf" "$w/m43.tgt" -o "$w/o2.map"
 expect_same "$w/o1.map" "$w/o2.map" "orient: same seed, same mapping"
 expect_run 2 'orient needs a complete mapping' "$T" map -s orient "$w/m.grf" "$w/m43.tgt" -o "$w/o3.map"
+# drb's search slack: two equal halves of the 12 x 10 grid (cmplt 2, -b 0) with and without it,
+# both exactly balanced; the straight cut (10 edges) with it; out of range, exit 2.
+printf 'cmplt 2\n' >"$w/k2.tgt"
+expect_run 0 '' "$T" map -b 0 "$w/m.grf" "$w/k2.tgt" -o "$w/h.map"
+expect_run 0 'maxavg=1$' "$T" stats "$w/m.grf" "$w/k2.tgt" "$w/h.map"
+expect_run 0 'CommCutSz=[0-9.]*	\(10\)$' "$T" stats "$w/m.grf" "$w/k2.tgt" "$w/h.map"
+expect_run 0 '' "$T" map -b 0 -s 'drb{slack=0}' "$w/m.grf" "$w/k2.tgt" -o "$w/h0.map"
+expect_run 0 'maxavg=1$' "$T" stats "$w/m.grf" "$w/k2.tgt" "$w/h0.map"
+expect_run 2 "parameter 'slack' of 'drb' must be between 0 and 1" \
+  "$T" map -s 'drb{slack=3}' "$w/m.grf" "$w/k2.tgt" -o "$w/h1.map"
 expect_run 0 'read graph .* s' "$T" map -v "$w/m.grf" "$w/h3.tgt" -o "$w/v.map"
 # -v also times the phases of the methods, through the multilevel driver.
 for phase in 'drb coarsen' 'drb initial' 'drb refine' 'kway coarsen' 'kway refine'; do

@@ -63,6 +63,25 @@ def test_map_orient_never_costlier(tartan, mesh):
         tartan.map(mesh, arch, strategy="orient")
 
 
+def test_map_drb_slack_exact_halves(tartan):
+    """drb's search slack: a 48 x 48 grid cut into two equal halves (imbalance 0) ends exactly
+    balanced, on the straight cut (48 edges) with the default slack; drb{slack=0} searches
+    within the exact loads; out-of-range values are refused."""
+    graph = tartan.Graph.from_csr(*grid_csr(48, 48))
+    arch = tartan.Arch.complete(2)
+    cuts = {}
+    for strategy in ("drb", "drb{slack=0}"):
+        cuts[strategy] = []
+        for seed in range(4):
+            parts = tartan.map(graph, arch, strategy=strategy, seed=seed, imbalance=0)
+            assert list(np.bincount(parts, minlength=2)) == [1152, 1152]
+            cuts[strategy].append(cost(graph, arch, parts))
+    assert cuts["drb"] == [48] * 4
+    assert sum(cuts["drb{slack=0}"]) >= sum(cuts["drb"])
+    with pytest.raises(tartan.TartanError, match="'slack'"):
+        tartan.map(graph, arch, strategy="drb{slack=2}")
+
+
 def test_map_file_target_and_stats(tartan, mesh, arch_dir):
     arch = tartan.Arch.load(os.path.join(arch_dir, "mesh2D_4x4.tgt"))
     parts = tartan.map(mesh, arch, strategy="drb;kway", seed=2)
