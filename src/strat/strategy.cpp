@@ -63,7 +63,10 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     const std::string big = pipeline("runs=4,", "", "msec");
     text = "/vert>65536?(" + big + "):(" + hard + ");";
   } else {
-    text = pipeline("", "");
+    // Two initial bipartitions per level instead of drb's four: with the bipartitioner's
+    // search slack, FM recovers from a poorer start, and two keep the default as fast as it was
+    // before the slack (four: 1.3 to 1.7 x the time on bump and 4elt, for 1 % lower costs).
+    text = pipeline("tries=2,", "");
   }
   // SAFETY: never worse than a plain bipartitioning of the same generator stream.
   if ((flags & kStratSafety) != 0 && !recursive) text = "(" + text + "|drb{" + drb_bal + "})";

@@ -175,9 +175,11 @@ TEST(StrategyGrammar, PublicTableHasTheMethodsAndDefaultsParse) {
     const std::string text = default_strategy_text(flags, 16, 0.05);
     EXPECT_NO_THROW(parse_strategy(text, mapping_method_table())) << text;
   }
-  EXPECT_EQ(default_strategy_text(kStratDefault, 0, 0.01), "drb{bal=0.01};orient;kway{bal=0.01}");
-  EXPECT_EQ(default_strategy_text(kStratRecursive, 0, 0.01), "drb{bal=0.01}");
-  EXPECT_EQ(default_strategy_text(kStratBalance | kStratRecursive, 0, 0.1), "drb{bal=0.05}");
+  EXPECT_EQ(default_strategy_text(kStratDefault, 0, 0.01),
+            "drb{tries=2,bal=0.01};orient;kway{bal=0.01}");
+  EXPECT_EQ(default_strategy_text(kStratRecursive, 0, 0.01), "drb{tries=2,bal=0.01}");
+  EXPECT_EQ(default_strategy_text(kStratBalance | kStratRecursive, 0, 0.1),
+            "drb{tries=2,bal=0.05}");
   EXPECT_THROW(default_strategy_text(0x10, 0, 0.01), Error);
   EXPECT_THROW(default_strategy_text(0, -1, 0.01), Error);
   EXPECT_THROW(default_strategy_text(0, 0, -0.5), Error);

@@ -58,7 +58,9 @@ static void map_and_compare(TARTAN_Arch *arch, const char *name) {
     load[full[v]] += (double) velo[v];
     total += (double) velo[v];
   }
-  for (TARTAN_Num i = 0; i < k; ++i) CHECK(load[i] <= total / (double) k * 1.01 + 3);
+  /* 1 % over a terminal's share, or over its share of its domain when the target splits into
+   * domains: two parallel bisections, each within 0.1 %, on 3 and 4 ranks (doc/mpi.md). */
+  for (TARTAN_Num i = 0; i < k; ++i) CHECK(load[i] <= total / (double) k * 1.01 * 1.002 + 3);
   CHECK(TARTAN_graphMap(&c, arch, NULL, seq) == 0);
   double cost = mapping_cost(arch, &c, full), seqcost = mapping_cost(arch, &c, seq);
   if (rank == 0)
