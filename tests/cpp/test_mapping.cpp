@@ -94,20 +94,41 @@ TEST(GainQueue, OrdersAndUpdates) {
   EXPECT_FALSE(q.contains(1));
 }
 
+namespace {
+
+// A bipartition problem on csr: side 0's ideal load, both capacities, the cost of a cut edge.
+BipartitionProblem halves_problem(const CsrGraph& csr, double ideal0, std::int64_t capacity0,
+                                  std::int64_t capacity1, std::int64_t cut_cost = 1) {
+  BipartitionProblem problem;
+  problem.graph = &csr;
+  problem.cut_cost = cut_cost;
+  problem.ideal0 = ideal0;
+  problem.capacity[0] = capacity0;
+  problem.capacity[1] = capacity1;
+  return problem;
+}
+
+// One multilevel bipartition with its own generator seeded by seed; checks that the returned
+// cost is the side's, and gives the side loads.
+std::int64_t bipartition_with(const BipartitionProblem& problem, const BipartitionOptions& options,
+                              std::uint64_t seed, std::vector<std::uint8_t>& side,
+                              std::int64_t load[2]) {
+  Random random(seed);
+  BipartitionWorkspace ws;
+  const std::int64_t cost = multilevel_bipartition(problem, options, random, ws, side);
+  EXPECT_EQ(bipartition_cost(problem, side, load), cost);
+  return cost;
+}
+
+}  // namespace
+
 TEST(Bipartition, GridIsBalancedWithSmallCut) {
   auto graph = grid_graph(32, 32);
   const CsrGraph csr = csr_from_graph(*graph);
-  BipartitionProblem problem;
-  problem.graph = &csr;
-  problem.cut_cost = 1;
-  problem.ideal0 = 512;
-  problem.capacity[0] = problem.capacity[1] = 517;
-  Random random(2);
-  BipartitionWorkspace ws;
+  const BipartitionProblem problem = halves_problem(csr, 512, 517, 517);
   std::vector<std::uint8_t> side;
-  const std::int64_t cost = multilevel_bipartition(problem, BipartitionOptions{}, random, ws, side);
   std::int64_t load[2];
-  EXPECT_EQ(bipartition_cost(problem, side, load), cost);
+  const std::int64_t cost = bipartition_with(problem, BipartitionOptions{}, 2, side, load);
   EXPECT_LE(load[0], 517);
   EXPECT_LE(load[1], 517);
   EXPECT_LE(cost, 40);  // the optimum is 32
@@ -144,11 +165,7 @@ TEST(Bipartition, UnequalSharesAndExternalCosts) {
 TEST(Bipartition, SlackFindsTheStraightCutAtExactBalance) {
   auto graph = grid_graph(128, 64);
   const CsrGraph csr = csr_from_graph(*graph);
-  BipartitionProblem problem;
-  problem.graph = &csr;
-  problem.cut_cost = 1;
-  problem.ideal0 = 4096;
-  problem.capacity[0] = problem.capacity[1] = 4096;
+  const BipartitionProblem problem = halves_problem(csr, 4096, 4096, 4096);
   int optimal[2] = {0, 0};  // seeds reaching 64, without and with the slack
   std::int64_t total[2] = {0, 0};
   for (std::uint64_t seed = 0; seed < 12; ++seed) {
@@ -156,12 +173,9 @@ TEST(Bipartition, SlackFindsTheStraightCutAtExactBalance) {
       SCOPED_TRACE("seed " + std::to_string(seed) + (widen ? ", slack 0.1" : ", no slack"));
       BipartitionOptions options;
       options.slack = widen ? 0.1 : 0.0;
-      Random random(seed);
-      BipartitionWorkspace ws;
       std::vector<std::uint8_t> side;
-      const std::int64_t cost = multilevel_bipartition(problem, options, random, ws, side);
       std::int64_t load[2];
-      EXPECT_EQ(bipartition_cost(problem, side, load), cost);
+      const std::int64_t cost = bipartition_with(problem, options, seed, side, load);
       EXPECT_EQ(load[0], 4096);
       EXPECT_EQ(load[1], 4096);
       EXPECT_GE(cost, 64);
@@ -182,22 +196,16 @@ TEST(Bipartition, SlackNeverLeavesTheCapacities) {
   CsrGraph csr = csr_from_graph(*graph);
   for (Num v = 0; v < csr.vertex_count(); ++v) csr.vwgt[v] = 1 + v % 3;
   const std::int64_t total = csr.total_vertex_weight();
-  BipartitionProblem problem;
-  problem.graph = &csr;
-  problem.cut_cost = 3;
-  problem.ideal0 = static_cast<double>(total) / 3;
-  problem.capacity[0] = static_cast<std::int64_t>(problem.ideal0) + 1;
-  problem.capacity[1] = total - static_cast<std::int64_t>(problem.ideal0) + 1;
+  const std::int64_t third = total / 3;
+  const BipartitionProblem problem =
+      halves_problem(csr, static_cast<double>(total) / 3, third + 1, total - third + 1, 3);
   auto bipartition = [&](int passes, double slack, std::uint64_t seed) {
     BipartitionOptions options;
     options.passes = passes;
     options.slack = slack;
-    Random random(seed);
-    BipartitionWorkspace ws;
     std::vector<std::uint8_t> side;
-    const std::int64_t cost = multilevel_bipartition(problem, options, random, ws, side);
     std::int64_t load[2];
-    EXPECT_EQ(bipartition_cost(problem, side, load), cost);
+    bipartition_with(problem, options, seed, side, load);
     return std::make_pair(side, std::vector<std::int64_t>{load[0], load[1]});
   };
   for (std::uint64_t seed = 0; seed < 3; ++seed) {
