@@ -2,6 +2,7 @@
 // splitmix64) owned by the mapping context, so the same seed gives the same mapping.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -42,6 +43,30 @@ class Random {
   template <class T>
   void shuffle(std::vector<T>& values) {
     for (std::size_t i = values.size(); i > 1; --i) std::swap(values[i - 1], values[below(i)]);
+  }
+
+  // A random order that keeps the working set of a sweep small: the values are cut into runs of
+  // `run` consecutive ones, the runs are visited in a random order and each run's values are
+  // shuffled within it (the draws: shuffle of the run numbers, then each run as shuffle draws).
+  // Listed by vertex number, a mesh's vertices stay within a few runs of their neighbours, so a
+  // sweep in this order touches a few runs' arcs and marks at a time rather than the whole graph.
+  template <class T>
+  void shuffle_in_runs(std::vector<T>& values, std::size_t run) {
+    const std::size_t runs = (values.size() + run - 1) / run;
+    std::vector<std::size_t> run_order(runs);
+    for (std::size_t r = 0; r < runs; ++r) run_order[r] = r;
+    shuffle(run_order);
+    std::vector<T> result;
+    result.reserve(values.size());
+    for (std::size_t r : run_order) {
+      const std::size_t begin = r * run;
+      const std::size_t end = std::min(values.size(), begin + run);
+      const std::size_t first = result.size();
+      result.insert(result.end(), values.begin() + begin, values.begin() + end);
+      for (std::size_t i = end - begin; i > 1; --i)
+        std::swap(result[first + i - 1], result[first + below(i)]);
+    }
+    values.swap(result);
   }
 
   // Uniform real in [0, 1).

@@ -58,12 +58,15 @@ Num heavy_edge_matching(const CsrGraph& graph, Random& random, const MatchingOpt
   const Num* cls = options.vertex_class ? options.vertex_class->data() : nullptr;
   const std::int64_t max_weight = options.max_vertex_weight;
 
-  // Random visiting order (Fisher-Yates on the identity).
+  // Random visiting order: a shuffle of the identity, in runs on big graphs (the top-level
+  // bisection of a 100^3 mesh coarsened 2.2x faster, measured in bench/README).
   std::vector<Num> order(static_cast<std::size_t>(n));
   std::iota(order.begin(), order.end(), Num{0});
-  for (Num i = n - 1; i > 0 && !options.visit_in_order; --i) {
-    const Num j = static_cast<Num>(random.below(static_cast<std::uint64_t>(i) + 1));
-    std::swap(order[i], order[j]);
+  if (!options.visit_in_order) {
+    if (n > kLocalOrderVertices)
+      random.shuffle_in_runs(order, kLocalOrderRun);
+    else
+      random.shuffle(order);
   }
 
   // The visits follow a random order, so each one misses the cache on the vertex's arcs and

@@ -31,6 +31,16 @@ struct CsrGraph {
 // The whole of a Graph as a CsrGraph (unit weights where the graph has none).
 CsrGraph csr_from_graph(const Graph& graph);
 
+// Sweeps over graphs of more vertices than this visit them in a random order shuffled in runs of
+// kLocalOrderRun vertices (Random::shuffle_in_runs) rather than over the whole graph: below it,
+// the arrays a sweep touches (some 40 bytes a vertex on a mesh) stay within a few MB of cache;
+// above it, a visit in a uniformly random order misses the cache on the vertex's arcs and on its
+// neighbours' marks. Heavy-edge matching and k-way refinement's greedy passes do so. Every
+// vs-scotch instance but the 1M-vertex mesh is below it, so their mappings are those of a
+// uniform shuffle.
+constexpr Num kLocalOrderVertices = Num{1} << 17;
+constexpr std::size_t kLocalOrderRun = 4096;
+
 struct MatchingOptions {
   // A merged vertex may not weigh more than this (0: no limit).
   std::int64_t max_vertex_weight = 0;
@@ -43,7 +53,8 @@ struct MatchingOptions {
   bool visit_in_order = false;
 };
 
-// Heavy-edge matching: vertices are visited in a random order; each unmatched vertex is matched
+// Heavy-edge matching: vertices are visited in a random order (shuffled in runs above
+// kLocalOrderVertices); each unmatched vertex is matched
 // with the unmatched neighbour joined by the heaviest edge (ties: the lighter neighbour, then the
 // first met). mate[v] is v's partner, or v itself when v stays single. Returns the number of
 // coarse vertices (pairs + singles).

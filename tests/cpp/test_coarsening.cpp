@@ -1,6 +1,7 @@
 // Heavy-edge matching and contraction (src/graph/coarsening.hpp).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <numeric>
 
 #include "mapping_test_graphs.hpp"
@@ -27,6 +28,27 @@ bool is_symmetric(const CsrGraph& g) {
   return true;
 }
 
+// Checks that mate is a matching of g's edges (each vertex paired with a neighbour or single)
+// whose count is the function's result; returns the number of singles.
+Num check_matching(const CsrGraph& g, const std::vector<Num>& mate, Num count) {
+  Num pairs = 0, singles = 0;
+  for (Num v = 0; v < g.vertex_count(); ++v) {
+    EXPECT_GE(mate[v], 0);
+    if (mate[v] < 0) return -1;
+    EXPECT_EQ(mate[mate[v]], v);
+    if (mate[v] == v) {
+      ++singles;
+      continue;
+    }
+    ++pairs;
+    bool adjacent = false;
+    for (Num a = g.xadj[v]; a < g.xadj[v + 1]; ++a) adjacent = adjacent || g.adjncy[a] == mate[v];
+    EXPECT_TRUE(adjacent) << "vertex " << v << " matched with a non-neighbour";
+  }
+  EXPECT_EQ(count, pairs / 2 + singles);
+  return singles;
+}
+
 }  // namespace
 
 TEST(Coarsening, CsrFromGraphCopiesWeights) {
@@ -43,21 +65,59 @@ TEST(Coarsening, MatchingIsValid) {
   Random random(7);
   std::vector<Num> mate;
   const Num count = heavy_edge_matching(g, random, MatchingOptions{}, mate);
-  Num pairs = 0, singles = 0;
-  for (Num v = 0; v < g.vertex_count(); ++v) {
-    ASSERT_GE(mate[v], 0);
-    ASSERT_EQ(mate[mate[v]], v);
-    if (mate[v] == v) {
-      ++singles;
-      continue;
-    }
-    ++pairs;
-    bool adjacent = false;
-    for (Num a = g.xadj[v]; a < g.xadj[v + 1]; ++a) adjacent = adjacent || g.adjncy[a] == mate[v];
-    EXPECT_TRUE(adjacent) << "vertex " << v << " matched with a non-neighbour";
-  }
-  EXPECT_EQ(count, pairs / 2 + singles);
+  check_matching(g, mate, count);
   EXPECT_LT(count, g.vertex_count() * 7 / 10);  // a grid matches well
+}
+
+TEST(Coarsening, ShuffleInRunsKeepsEachRunTogether) {
+  // 10 runs of 7 values and a last one of 3: the result is the runs in some order, each run's
+  // values contiguous and permuted within it; one run alone is an ordinary shuffle.
+  std::vector<Num> values(73);
+  std::iota(values.begin(), values.end(), Num{0});
+  Random random(5);
+  std::vector<Num> shuffled = values;
+  random.shuffle_in_runs(shuffled, 7);
+  std::vector<Num> sorted = shuffled;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(sorted, values);
+  std::vector<int> runs_seen(11, 0);
+  for (std::size_t i = 0; i < shuffled.size();) {
+    const Num run = shuffled[i] / 7;
+    const std::size_t length = run == 10 ? 3 : 7;
+    ++runs_seen[run];
+    for (std::size_t j = i; j < i + length; ++j) ASSERT_EQ(shuffled[j] / 7, run) << "position " << j;
+    i += length;
+  }
+  EXPECT_EQ(runs_seen, std::vector<int>(11, 1));
+  EXPECT_NE(shuffled, values);
+
+  std::vector<Num> one_run = values, plain = values;
+  Random a(9), c(9);
+  a.shuffle_in_runs(one_run, 100);
+  c.shuffle(plain);
+  EXPECT_EQ(one_run, plain);
+}
+
+TEST(Coarsening, MatchingAboveTheLocalOrderSizeIsValidAndMaximal) {
+  // A 400 x 400 grid (160000 vertices) is visited in runs (kLocalOrderVertices): still a valid
+  // matching, maximal (no two adjacent vertices both single), the same for the same seed and
+  // not for another.
+  const CsrGraph g = csr_from_graph(*grid_graph(400, 400, false));
+  ASSERT_GT(g.vertex_count(), kLocalOrderVertices);
+  std::vector<Num> mate, again, other;
+  Random random(3), same(3), different(4);
+  const Num count = heavy_edge_matching(g, random, MatchingOptions{}, mate);
+  const Num singles = check_matching(g, mate, count);
+  EXPECT_LT(singles, g.vertex_count() / 5);
+  for (Num v = 0; v < g.vertex_count(); ++v) {
+    if (mate[v] != v) continue;
+    for (Num a = g.xadj[v]; a < g.xadj[v + 1]; ++a)
+      EXPECT_NE(mate[g.adjncy[a]], g.adjncy[a]) << "single neighbours " << v << " and " << g.adjncy[a];
+  }
+  heavy_edge_matching(g, same, MatchingOptions{}, again);
+  EXPECT_EQ(again, mate);
+  heavy_edge_matching(g, different, MatchingOptions{}, other);
+  EXPECT_NE(other, mate);
 }
 
 TEST(Coarsening, MatchingPrefersHeavyEdges) {
