@@ -42,7 +42,12 @@ class Random {
   // Fisher-Yates shuffle, last position first (the draws below(n), below(n - 1), ..., below(2)).
   template <class T>
   void shuffle(std::vector<T>& values) {
-    for (std::size_t i = values.size(); i > 1; --i) std::swap(values[i - 1], values[below(i)]);
+    shuffle(values.data(), values.size());
+  }
+  // The same on the count values from first.
+  template <class T>
+  void shuffle(T* first, std::size_t count) {
+    for (std::size_t i = count; i > 1; --i) std::swap(first[i - 1], first[below(i)]);
   }
 
   // A random order that keeps the working set of a sweep small: the values are cut into runs of
@@ -63,8 +68,7 @@ class Random {
       const std::size_t end = std::min(values.size(), begin + run);
       const std::size_t first = result.size();
       result.insert(result.end(), values.begin() + begin, values.begin() + end);
-      for (std::size_t i = end - begin; i > 1; --i)
-        std::swap(result[first + i - 1], result[first + below(i)]);
+      shuffle(result.data() + first, end - begin);
     }
     values.swap(result);
   }

@@ -54,10 +54,9 @@ struct MatchingOptions {
 };
 
 // Heavy-edge matching: vertices are visited in a random order (shuffled in runs above
-// kLocalOrderVertices); each unmatched vertex is matched
-// with the unmatched neighbour joined by the heaviest edge (ties: the lighter neighbour, then the
-// first met). mate[v] is v's partner, or v itself when v stays single. Returns the number of
-// coarse vertices (pairs + singles).
+// kLocalOrderVertices); each unmatched vertex is matched with the unmatched neighbour joined by
+// the heaviest edge (ties: the lighter neighbour, then the first met). mate[v] is v's partner,
+// or v itself when v stays single. Returns the number of coarse vertices (pairs + singles).
 Num heavy_edge_matching(const CsrGraph& graph, Random& random, const MatchingOptions& options,
                         std::vector<Num>& mate);
 
