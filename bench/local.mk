@@ -12,7 +12,7 @@ bench_network_stats_bench_LDADD = libtartan_core.la
 CLEANFILES += bench/network_stats_bench
 EXTRA_DIST += bench/seed002.py bench/scotch-checks.sh bench/scale.py bench/quality.py bench/umpa_sparse.py bench/remap-vs-scotch.sh
 EXTRA_DIST += bench/hsnir_mappers.py
-EXTRA_DIST += bench/plot bench/scaling.sh bench/strategy-seeds.sh
+EXTRA_DIST += bench/plot bench/scaling.sh bench/strategy-seeds.sh bench/speed-instances.txt
 # TARTAN_dgraphMap against PT-SCOTCH's dgmap: `make bench/dgraph_map_driver`, then
 # bench/dgraph-vs-ptscotch.sh (needs an MPI build).
 EXTRA_DIST += bench/dgraph-vs-ptscotch.sh bench/dgraph_map_driver.c

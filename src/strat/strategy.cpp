@@ -53,6 +53,11 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
   std::string text;
   if ((flags & kStratSpeed) != 0 && (flags & kStratQuality) == 0) {
     text = pipeline("runs=1,tries=2,passes=4,", "passes=2,");
+    // Above 2^17 vertices one V-cycle (one coarsening of the whole graph, drb on the coarsest,
+    // k-way refinement on the way up) maps in 0.7 x SCOTCH 7's time at about its cost, where
+    // drb, which coarsens and refines the whole graph again at each of its log2(k) levels,
+    // takes twice SCOTCH's time for 20 % less (bench/README, "Speed mode").
+    if (!recursive) text = "/vert>131072?vcycle{runs=1," + bal + "}:(" + text + ");";
   } else if ((flags & kStratQuality) != 0) {
     // A multisection along the target's hierarchy (drb where it has none), refined. Its
     // bisections vary much from seed to seed, so the effort goes into runs per bisection,

@@ -223,6 +223,49 @@ static void test_map_msec_and_quality(void) {
   TARTAN_graphExit(&graph);
 }
 
+/* The speed strategy maps a graph above 2^17 vertices by one V-cycle: on a 363 x 363 grid
+ * (131769 vertices) onto 8 terminals it gives vcycle{runs=1}'s mapping, balanced, cutting at
+ * most 1.5 times the 4 x 363 edges of the best 8 blocks. */
+static void test_map_speed_large(void) {
+  enum { SPEED_SIDE = 363, SPEED_N = SPEED_SIDE * SPEED_SIDE, SPEED_PARTS = 8 };
+  TARTAN_Num *verttab = malloc((SPEED_N + 1) * sizeof *verttab);
+  TARTAN_Num *edgetab = malloc(4 * (size_t)SPEED_N * sizeof *edgetab);
+  TARTAN_Num *speed = malloc(SPEED_N * sizeof *speed);
+  TARTAN_Num *vcycle = malloc(SPEED_N * sizeof *vcycle);
+  TARTAN_Num load[SPEED_PARTS] = {0}, edgenbr, v, arc;
+  long cut = 0;
+  TARTAN_Graph graph;
+  TARTAN_Arch arch;
+  TARTAN_Strat strat;
+  CU_ASSERT_FATAL(verttab != NULL && edgetab != NULL && speed != NULL && vcycle != NULL);
+  edgenbr = test_grid_arrays(SPEED_SIDE, verttab, edgetab);
+  ASSERT_OK(TARTAN_graphInit(&graph));
+  ASSERT_OK(TARTAN_graphBuild(&graph, 0, SPEED_N, verttab, NULL, NULL, NULL, edgenbr, edgetab, NULL));
+  ASSERT_OK(TARTAN_archInit(&arch));
+  ASSERT_OK(TARTAN_archHcub(&arch, 3));
+  ASSERT_OK(TARTAN_stratInit(&strat));
+  ASSERT_OK(TARTAN_stratGraphMapBuild(&strat, TARTAN_STRATSPEED, SPEED_PARTS, 0.01));
+  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, speed));
+  ASSERT_OK(TARTAN_stratGraphMap(&strat, "vcycle{runs=1,bal=0.01}"));
+  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, vcycle));
+  CU_ASSERT(memcmp(speed, vcycle, SPEED_N * sizeof *speed) == 0);
+  for (v = 0; v < SPEED_N; v++) {
+    CU_ASSERT_FATAL(speed[v] >= 0 && speed[v] < SPEED_PARTS);
+    load[speed[v]]++;
+    for (arc = verttab[v]; arc < verttab[v + 1]; arc++)
+      if (speed[edgetab[arc]] != speed[v]) cut++;
+  }
+  for (v = 0; v < SPEED_PARTS; v++) CU_ASSERT(load[v] <= (SPEED_N / SPEED_PARTS) * 101 / 100 + 1);
+  CU_ASSERT(cut / 2 <= 3 * 2 * SPEED_SIDE); /* 1.5 x 4 x side */
+  TARTAN_stratExit(&strat);
+  TARTAN_archExit(&arch);
+  TARTAN_graphExit(&graph);
+  free(verttab);
+  free(edgetab);
+  free(speed);
+  free(vcycle);
+}
+
 /* A 3 x 3 mesh target (terminal x + 3 y): hops. */
 static long mesh3x3_distance(TARTAN_Num a, TARTAN_Num b) {
   return labs((long)(a % 3 - b % 3)) + labs((long)(a / 3 - b / 3));
@@ -640,6 +683,7 @@ int main(void) {
   CU_add_test(suite, "default strategies from flags", test_strat_build);
   CU_add_test(suite, "default mapping, determinism, seeds", test_map_default_and_determinism);
   CU_add_test(suite, "msec and the quality strategy on a tree-leaf", test_map_msec_and_quality);
+  CU_add_test(suite, "the speed strategy above 2^17 vertices", test_map_speed_large);
   CU_add_test(suite, "orient after drb on a mesh target", test_map_orient);
   CU_add_test(suite, "drb's search slack: exact halves of a grid", test_map_drb_slack);
   CU_add_test(suite, "mapping handles, mismatches, partitioning", test_map_handles_and_part);
