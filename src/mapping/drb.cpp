@@ -23,6 +23,7 @@ struct Job {
   Num begin, end;    // free vertices: order[begin, end)
   Num fixed_begin, fixed_end;  // fixed vertices: fixed_order[fixed_begin, fixed_end)
   Num serial;        // creation rank, for deterministic ordering
+  int level;         // depth in the target's bipartition tree (the root job: 0)
 };
 
 // Pending jobs, in the order of the chosen policy.
@@ -115,7 +116,7 @@ class DrbRun {
       }
     }
     Job root{0, 0, static_cast<Num>(order_.size()), 0, static_cast<Num>(fixed_order_.size()),
-             serial_++};
+             serial_++, 0};
     if (root.end > root.begin) queue_.push(root);
     while (!queue_.empty()) split(queue_.pop());
   }
@@ -232,10 +233,13 @@ class DrbRun {
     problem_.cut_cost = arch_.domain_distance(part[0], part[1]);
     // Several independent multilevel runs, the cheapest (then best balanced) kept; runs of a
     // job big enough to pay for a thread proceed in parallel, with the same result whatever
-    // the thread count.
+    // the thread count. With run_levels, the runs go to the first levels' bisections, which
+    // shape the whole mapping; the deeper ones, where the time goes, make one.
     const int threads = count >= kParallelJob ? ctx_.threads : 1;
+    const int run_count =
+        options_.run_levels == 0 || job.level < options_.run_levels ? options_.runs : 1;
     const MultilevelPhases names{nullptr, "drb coarsen", "drb initial", "drb refine"};
-    const int best = best_of_bipartitions(problem_, options_.bipartition, options_.runs, threads,
+    const int best = best_of_bipartitions(problem_, options_.bipartition, run_count, threads,
                                           ctx_.random, runs_, ctx_.phases, names);
     const std::vector<std::uint8_t>& side = runs_[best].side;
 
@@ -264,7 +268,7 @@ class DrbRun {
         place(child_begin[s], child_end[s], index);
       } else {
         queue_.push(Job{index, child_begin[s], child_end[s], child_fixed_begin[s],
-                        child_fixed_end[s], serial_++});
+                        child_fixed_end[s], serial_++, job.level + 1});
       }
     }
   }
@@ -318,8 +322,8 @@ void run_drb(MappingContext& ctx, const DrbOptions& options) {
   if (!ctx.arch.variable_sized()) relieve_overload(ctx);
 }
 
-const char* const kDrbKeys[] = {"policy", "runs", "coarse", "ratio", "tries", "passes", "moves",
-                                "slack", nullptr};
+const char* const kDrbKeys[] = {"policy", "runs", "runlevels", "coarse", "ratio", "tries",
+                                "passes", "moves", "slack", nullptr};
 
 DrbOptions read_drb_options(const MethodParams& params) {
   DrbOptions options;
@@ -333,6 +337,7 @@ DrbOptions read_drb_options(const MethodParams& params) {
   else
     fail_format("drb: policy must be biggest, breadth or depth, not '" + policy + "'");
   options.runs = static_cast<int>(params.integer("runs", options.runs, 1, 100));
+  options.run_levels = static_cast<int>(params.integer("runlevels", options.run_levels, 0, 100));
   options.bipartition = read_bipartition_options(params);
   return options;
 }

@@ -12,6 +12,9 @@ enum class JobPolicy { biggest, breadth, depth };
 struct DrbOptions {
   JobPolicy policy = JobPolicy::biggest;
   int runs = 2;  // multilevel bipartitions per job, the best kept (2: SCOTCH-level speed, see bench/README)
+  // Only the jobs of the first run_levels levels of the target's bipartition tree (0: all) make
+  // `runs` runs; deeper jobs make one.
+  int run_levels = 0;
   BipartitionOptions bipartition;
 };
 

@@ -71,7 +71,11 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     // Two initial bipartitions per level instead of drb's four: with the bipartitioner's
     // search slack, FM recovers from a poorer start, and two keep the default as fast as it was
     // before the slack (four: 1.3 to 1.7 x the time on bump and 4elt, for 1 % lower costs).
-    text = pipeline("tries=2,", "");
+    // Above 2^17 vertices only the first four levels of bisections make two runs: the deeper
+    // jobs took two thirds of the time, and their second run lowered the cost of meshes of
+    // 2.6 x 10^5 to 10^6 vertices by 0 to 9 % only (bench/README, "Runs on the first levels").
+    text = "/vert>131072?(" + pipeline("tries=2,runlevels=4,", "") + "):(" +
+           pipeline("tries=2,", "") + ");";
   }
   // SAFETY: never worse than a plain bipartitioning of the same generator stream.
   if ((flags & kStratSafety) != 0 && !recursive) text = "(" + text + "|drb{" + drb_bal + "})";

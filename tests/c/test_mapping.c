@@ -266,6 +266,54 @@ static void test_map_speed_large(void) {
   free(vcycle);
 }
 
+/* Above 2^17 vertices the default strategy gives its bisection runs to the first four levels
+ * of the target's bipartition tree only: a path of 2^17 + 1 vertices onto a hypercube of
+ * dimension 5 (five levels) maps as that explicit strategy does, within 1 % of balance, cut
+ * at most twice per boundary between the 32 blocks. */
+static void test_map_default_large(void) {
+  enum { PATH_N = 131073, PATH_PARTS = 32 };
+  TARTAN_Num *verttab = malloc((PATH_N + 1) * sizeof *verttab);
+  TARTAN_Num *edgetab = malloc(2 * (size_t)PATH_N * sizeof *edgetab);
+  TARTAN_Num *byflags = malloc(PATH_N * sizeof *byflags);
+  TARTAN_Num *bytext = malloc(PATH_N * sizeof *bytext);
+  TARTAN_Num load[PATH_PARTS] = {0}, edgenbr = 0, v;
+  long cut = 0;
+  TARTAN_Graph graph;
+  TARTAN_Arch arch;
+  TARTAN_Strat strat;
+  CU_ASSERT_FATAL(verttab != NULL && edgetab != NULL && byflags != NULL && bytext != NULL);
+  for (v = 0; v < PATH_N; v++) {
+    verttab[v] = edgenbr;
+    if (v > 0) edgetab[edgenbr++] = v - 1;
+    if (v + 1 < PATH_N) edgetab[edgenbr++] = v + 1;
+  }
+  verttab[PATH_N] = edgenbr;
+  ASSERT_OK(TARTAN_graphInit(&graph));
+  ASSERT_OK(TARTAN_graphBuild(&graph, 0, PATH_N, verttab, NULL, NULL, NULL, edgenbr, edgetab, NULL));
+  ASSERT_OK(TARTAN_archInit(&arch));
+  ASSERT_OK(TARTAN_archHcub(&arch, 5));
+  ASSERT_OK(TARTAN_stratInit(&strat));
+  ASSERT_OK(TARTAN_stratGraphMapBuild(&strat, TARTAN_STRATDEFAULT, PATH_PARTS, 0.01));
+  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, byflags));
+  ASSERT_OK(TARTAN_stratGraphMap(&strat, "drb{tries=2,runlevels=4,bal=0.01};orient;kway{bal=0.01}"));
+  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, bytext));
+  CU_ASSERT(memcmp(byflags, bytext, PATH_N * sizeof *byflags) == 0);
+  for (v = 0; v < PATH_N; v++) {
+    CU_ASSERT_FATAL(byflags[v] >= 0 && byflags[v] < PATH_PARTS);
+    load[byflags[v]]++;
+    if (v > 0 && byflags[v] != byflags[v - 1]) cut++;
+  }
+  for (v = 0; v < PATH_PARTS; v++) CU_ASSERT(load[v] <= (PATH_N / PATH_PARTS) * 101 / 100 + 1);
+  CU_ASSERT(cut <= 2 * (PATH_PARTS - 1));
+  TARTAN_stratExit(&strat);
+  TARTAN_archExit(&arch);
+  TARTAN_graphExit(&graph);
+  free(verttab);
+  free(edgetab);
+  free(byflags);
+  free(bytext);
+}
+
 /* A 3 x 3 mesh target (terminal x + 3 y): hops. */
 static long mesh3x3_distance(TARTAN_Num a, TARTAN_Num b) {
   return labs((long)(a % 3 - b % 3)) + labs((long)(a / 3 - b / 3));
@@ -684,6 +732,7 @@ int main(void) {
   CU_add_test(suite, "default mapping, determinism, seeds", test_map_default_and_determinism);
   CU_add_test(suite, "msec and the quality strategy on a tree-leaf", test_map_msec_and_quality);
   CU_add_test(suite, "the speed strategy above 2^17 vertices", test_map_speed_large);
+  CU_add_test(suite, "the default strategy above 2^17 vertices", test_map_default_large);
   CU_add_test(suite, "orient after drb on a mesh target", test_map_orient);
   CU_add_test(suite, "drb's search slack: exact halves of a grid", test_map_drb_slack);
   CU_add_test(suite, "mapping handles, mismatches, partitioning", test_map_handles_and_part);

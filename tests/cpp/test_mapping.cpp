@@ -329,6 +329,37 @@ TEST(Drb, SameSeedSameMapping) {
   EXPECT_EQ(a.parttab, b.parttab);
 }
 
+// runlevels=L gives the runs to the jobs of the first L levels of the target's bipartition tree
+// only. Each run draws its seed from the strategy's generator (bipartition_runs.hpp), so the
+// draws drb made count the runs: onto a hypercube of dimension 3 (7 jobs, levels 0 to 2) with
+// runs=3, 21 for every level, 3 + 2 x 3 + 4 for the first two, 3 + 6 x 1 for the first one.
+TEST(Drb, RunsOnTheFirstLevelsOnly) {
+  auto graph = grid_graph(40, 40);
+  ArchPtr arch = make_hypercube(3);
+  auto draws_of = [&](int runs, int run_levels) {
+    Random random(5);
+    std::vector<Num> parttab;
+    std::vector<bool> none;
+    MappingContext ctx{*graph, *arch, parttab, none, 0.01, random};
+    DrbOptions options;
+    options.runs = runs;
+    options.run_levels = run_levels;
+    run_drb(ctx, options);
+    expect_valid_balanced(*graph, *arch, parttab);
+    const std::uint64_t next = random.next();
+    Random fresh(5);
+    for (int draws = 0; draws < 100; ++draws)
+      if (fresh.next() == next) return draws;
+    return -1;
+  };
+  EXPECT_EQ(draws_of(3, 0), 21);
+  EXPECT_EQ(draws_of(3, 3), 21);
+  EXPECT_EQ(draws_of(3, 100), 21);
+  EXPECT_EQ(draws_of(3, 2), 13);
+  EXPECT_EQ(draws_of(3, 1), 9);
+  EXPECT_EQ(draws_of(1, 2), 7);
+}
+
 // Onto a variable-sized target the parts follow the graph: bipartitioning stops at two free
 // vertices (SCOTCH's 8 parts for a 4 x 4 grid, 128 for 16 x 16), parts are heap-numbered
 // domains, neighbours of the tree share near domains, and kway leaves the mapping as it is.
@@ -503,6 +534,11 @@ TEST(MethodFactories, ParametersAndErrors) {
   EXPECT_THROW(make_drb_method(params), Error);
   params.values["policy"] = "breadth";
   params.values["tries"] = "0";
+  EXPECT_THROW(make_drb_method(params), Error);
+  params.values["tries"] = "2";
+  params.values["runlevels"] = "-1";
+  EXPECT_THROW(make_drb_method(params), Error);
+  params.values["runlevels"] = "101";
   EXPECT_THROW(make_drb_method(params), Error);
   EXPECT_STREQ(kDrbKeys[0], "policy");
   EXPECT_EQ(kKwayKeys[2], nullptr);
