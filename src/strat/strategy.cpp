@@ -25,6 +25,10 @@ bool blank(const std::string& text) {
   return true;
 }
 
+// Above this many vertices SPEED maps by one V-cycle and the default gives drb's runs to the
+// first levels only (the branches' reasons are with them below).
+const std::string kBigGraphTest = "/vert>131072?";
+
 }  // namespace
 
 std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance) {
@@ -57,7 +61,7 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     // k-way refinement on the way up) maps in 0.7 x SCOTCH 7's time at about its cost, where
     // drb, which coarsens and refines the whole graph again at each of its log2(k) levels,
     // takes twice SCOTCH's time for 20 % less (bench/README, "Speed mode").
-    if (!recursive) text = "/vert>131072?vcycle{runs=1," + bal + "}:(" + text + ");";
+    if (!recursive) text = kBigGraphTest + "vcycle{runs=1," + bal + "}:(" + text + ");";
   } else if ((flags & kStratQuality) != 0) {
     // A multisection along the target's hierarchy (drb where it has none), refined. Its
     // bisections vary much from seed to seed, so the effort goes into runs per bisection,
@@ -74,7 +78,7 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     // Above 2^17 vertices only the first four levels of bisections make two runs: the deeper
     // jobs took two thirds of the time, and their second run lowered the cost of meshes of
     // 2.6 x 10^5 to 10^6 vertices by 0 to 9 % only (bench/README, "Runs on the first levels").
-    text = "/vert>131072?(" + pipeline("tries=2,runlevels=4,", "") + "):(" +
+    text = kBigGraphTest + "(" + pipeline("tries=2,runlevels=4,", "") + "):(" +
            pipeline("tries=2,", "") + ");";
   }
   // SAFETY: never worse than a plain bipartitioning of the same generator stream.

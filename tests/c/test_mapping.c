@@ -211,6 +211,8 @@ static void test_map_msec_and_quality(void) {
   CU_ASSERT(tleaf_cost(part) <= 12 * 11 + 12 * 1);
   CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "msec{runs=0}"), TARTAN_EFORMAT);
   CU_ASSERT(message_has("parameter 'runs' of 'msec' must be between 1 and 100"));
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "drb{runlevels=101}"), TARTAN_EFORMAT);
+  CU_ASSERT(message_has("parameter 'runlevels' of 'drb' must be between 0 and 100"));
   ASSERT_OK(TARTAN_stratGraphMapBuild(&strat, TARTAN_STRATQUALITY, 9, 0.0));
   ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, part));
   check_balanced(part, 9, 4);
@@ -223,45 +225,55 @@ static void test_map_msec_and_quality(void) {
   TARTAN_graphExit(&graph);
 }
 
+/* Maps graph onto arch with the strategy flags build (parts, imbalance 0.01) into byflags and
+ * with the strategy text into bytext (n vertices each) and checks that both mappings agree:
+ * the flags take the branch text spells out. */
+static void expect_flags_map_as_text(TARTAN_Graph *graph, TARTAN_Arch *arch, TARTAN_Num flags,
+                                     TARTAN_Num parts, const char *text, TARTAN_Num n,
+                                     TARTAN_Num *byflags, TARTAN_Num *bytext) {
+  TARTAN_Strat strat;
+  ASSERT_OK(TARTAN_stratInit(&strat));
+  ASSERT_OK(TARTAN_stratGraphMapBuild(&strat, flags, parts, 0.01));
+  ASSERT_OK(TARTAN_graphMap(graph, arch, &strat, byflags));
+  ASSERT_OK(TARTAN_stratGraphMap(&strat, text));
+  ASSERT_OK(TARTAN_graphMap(graph, arch, &strat, bytext));
+  CU_ASSERT(memcmp(byflags, bytext, (size_t)n * sizeof *byflags) == 0);
+  TARTAN_stratExit(&strat);
+}
+
 /* The speed strategy maps a graph above 2^17 vertices by one V-cycle: on a 363 x 363 grid
  * (131769 vertices) onto 8 terminals it gives vcycle{runs=1}'s mapping, balanced, cutting at
  * most 1.5 times the 4 x 363 edges of the best 8 blocks. */
 static void test_map_speed_large(void) {
   enum { SPEED_SIDE = 363, SPEED_N = SPEED_SIDE * SPEED_SIDE, SPEED_PARTS = 8 };
-  TARTAN_Num *verttab = malloc((SPEED_N + 1) * sizeof *verttab);
-  TARTAN_Num *edgetab = malloc(4 * (size_t)SPEED_N * sizeof *edgetab);
+  TARTAN_Num *first_arc = malloc((SPEED_N + 1) * sizeof *first_arc);
+  TARTAN_Num *neighbours = malloc(4 * (size_t)SPEED_N * sizeof *neighbours);
   TARTAN_Num *speed = malloc(SPEED_N * sizeof *speed);
   TARTAN_Num *vcycle = malloc(SPEED_N * sizeof *vcycle);
-  TARTAN_Num load[SPEED_PARTS] = {0}, edgenbr, v, arc;
+  TARTAN_Num load[SPEED_PARTS] = {0}, arc_count, v, arc;
   long cut = 0;
   TARTAN_Graph graph;
   TARTAN_Arch arch;
-  TARTAN_Strat strat;
-  CU_ASSERT_FATAL(verttab != NULL && edgetab != NULL && speed != NULL && vcycle != NULL);
-  edgenbr = test_grid_arrays(SPEED_SIDE, verttab, edgetab);
+  CU_ASSERT_FATAL(first_arc != NULL && neighbours != NULL && speed != NULL && vcycle != NULL);
+  arc_count = test_grid_arrays(SPEED_SIDE, first_arc, neighbours);
   ASSERT_OK(TARTAN_graphInit(&graph));
-  ASSERT_OK(TARTAN_graphBuild(&graph, 0, SPEED_N, verttab, NULL, NULL, NULL, edgenbr, edgetab, NULL));
+  ASSERT_OK(TARTAN_graphBuild(&graph, 0, SPEED_N, first_arc, NULL, NULL, NULL, arc_count, neighbours, NULL));
   ASSERT_OK(TARTAN_archInit(&arch));
   ASSERT_OK(TARTAN_archHcub(&arch, 3));
-  ASSERT_OK(TARTAN_stratInit(&strat));
-  ASSERT_OK(TARTAN_stratGraphMapBuild(&strat, TARTAN_STRATSPEED, SPEED_PARTS, 0.01));
-  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, speed));
-  ASSERT_OK(TARTAN_stratGraphMap(&strat, "vcycle{runs=1,bal=0.01}"));
-  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, vcycle));
-  CU_ASSERT(memcmp(speed, vcycle, SPEED_N * sizeof *speed) == 0);
+  expect_flags_map_as_text(&graph, &arch, TARTAN_STRATSPEED, SPEED_PARTS, "vcycle{runs=1,bal=0.01}",
+                           SPEED_N, speed, vcycle);
   for (v = 0; v < SPEED_N; v++) {
     CU_ASSERT_FATAL(speed[v] >= 0 && speed[v] < SPEED_PARTS);
     load[speed[v]]++;
-    for (arc = verttab[v]; arc < verttab[v + 1]; arc++)
-      if (speed[edgetab[arc]] != speed[v]) cut++;
+    for (arc = first_arc[v]; arc < first_arc[v + 1]; arc++)
+      if (speed[neighbours[arc]] != speed[v]) cut++;
   }
   for (v = 0; v < SPEED_PARTS; v++) CU_ASSERT(load[v] <= (SPEED_N / SPEED_PARTS) * 101 / 100 + 1);
   CU_ASSERT(cut / 2 <= 3 * 2 * SPEED_SIDE); /* 1.5 x 4 x side */
-  TARTAN_stratExit(&strat);
   TARTAN_archExit(&arch);
   TARTAN_graphExit(&graph);
-  free(verttab);
-  free(edgetab);
+  free(first_arc);
+  free(neighbours);
   free(speed);
   free(vcycle);
 }
@@ -272,32 +284,28 @@ static void test_map_speed_large(void) {
  * at most twice per boundary between the 32 blocks. */
 static void test_map_default_large(void) {
   enum { PATH_N = 131073, PATH_PARTS = 32 };
-  TARTAN_Num *verttab = malloc((PATH_N + 1) * sizeof *verttab);
-  TARTAN_Num *edgetab = malloc(2 * (size_t)PATH_N * sizeof *edgetab);
+  TARTAN_Num *first_arc = malloc((PATH_N + 1) * sizeof *first_arc);
+  TARTAN_Num *neighbours = malloc(2 * (size_t)PATH_N * sizeof *neighbours);
   TARTAN_Num *byflags = malloc(PATH_N * sizeof *byflags);
   TARTAN_Num *bytext = malloc(PATH_N * sizeof *bytext);
-  TARTAN_Num load[PATH_PARTS] = {0}, edgenbr = 0, v;
+  TARTAN_Num load[PATH_PARTS] = {0}, arc_count = 0, v;
   long cut = 0;
   TARTAN_Graph graph;
   TARTAN_Arch arch;
-  TARTAN_Strat strat;
-  CU_ASSERT_FATAL(verttab != NULL && edgetab != NULL && byflags != NULL && bytext != NULL);
+  CU_ASSERT_FATAL(first_arc != NULL && neighbours != NULL && byflags != NULL && bytext != NULL);
   for (v = 0; v < PATH_N; v++) {
-    verttab[v] = edgenbr;
-    if (v > 0) edgetab[edgenbr++] = v - 1;
-    if (v + 1 < PATH_N) edgetab[edgenbr++] = v + 1;
+    first_arc[v] = arc_count;
+    if (v > 0) neighbours[arc_count++] = v - 1;
+    if (v + 1 < PATH_N) neighbours[arc_count++] = v + 1;
   }
-  verttab[PATH_N] = edgenbr;
+  first_arc[PATH_N] = arc_count;
   ASSERT_OK(TARTAN_graphInit(&graph));
-  ASSERT_OK(TARTAN_graphBuild(&graph, 0, PATH_N, verttab, NULL, NULL, NULL, edgenbr, edgetab, NULL));
+  ASSERT_OK(TARTAN_graphBuild(&graph, 0, PATH_N, first_arc, NULL, NULL, NULL, arc_count, neighbours, NULL));
   ASSERT_OK(TARTAN_archInit(&arch));
   ASSERT_OK(TARTAN_archHcub(&arch, 5));
-  ASSERT_OK(TARTAN_stratInit(&strat));
-  ASSERT_OK(TARTAN_stratGraphMapBuild(&strat, TARTAN_STRATDEFAULT, PATH_PARTS, 0.01));
-  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, byflags));
-  ASSERT_OK(TARTAN_stratGraphMap(&strat, "drb{tries=2,runlevels=4,bal=0.01};orient;kway{bal=0.01}"));
-  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, bytext));
-  CU_ASSERT(memcmp(byflags, bytext, PATH_N * sizeof *byflags) == 0);
+  expect_flags_map_as_text(&graph, &arch, TARTAN_STRATDEFAULT, PATH_PARTS,
+                           "drb{tries=2,runlevels=4,bal=0.01};orient;kway{bal=0.01}", PATH_N,
+                           byflags, bytext);
   for (v = 0; v < PATH_N; v++) {
     CU_ASSERT_FATAL(byflags[v] >= 0 && byflags[v] < PATH_PARTS);
     load[byflags[v]]++;
@@ -305,11 +313,10 @@ static void test_map_default_large(void) {
   }
   for (v = 0; v < PATH_PARTS; v++) CU_ASSERT(load[v] <= (PATH_N / PATH_PARTS) * 101 / 100 + 1);
   CU_ASSERT(cut <= 2 * (PATH_PARTS - 1));
-  TARTAN_stratExit(&strat);
   TARTAN_archExit(&arch);
   TARTAN_graphExit(&graph);
-  free(verttab);
-  free(edgetab);
+  free(first_arc);
+  free(neighbours);
   free(byflags);
   free(bytext);
 }
