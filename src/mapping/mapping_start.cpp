@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <queue>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -94,6 +95,10 @@ class OverloadRepair {
   static constexpr int kRoomDepth = 1;
   // Vertices of one overloaded terminal for which room is sought in one round.
   static constexpr int kRoomVertices = 8;
+  // Moves tried (most of them undone) while seeking room for one vertex: without a bound, a
+  // round on a coarse graph of heavy, uneven vertices (thousands of candidates, a 1 % bound
+  // that fits few of them anywhere) tried millions of moves to place a handful.
+  static constexpr Num kRoomMoves = 64;
   enum class Kind { fits, relaxed };
   struct Candidate {
     I64 gain;
@@ -126,9 +131,10 @@ class OverloadRepair {
                      [](const Candidate& a, const Candidate& b) { return a.gain > b.gain; });
   }
 
-  // Where v goes: the cheapest neighbour's terminal that `ok` accepts, else most_room.
+  // Where v goes: the cheapest neighbour's terminal that `ok` accepts, else most_room (`ok`
+  // accepts no terminal with less room than `need`).
   template <typename Ok>
-  Num destination(Num v, Ok ok) {
+  Num destination(Num v, I64 need, Ok ok) {
     const Num from = state_.terminal(v);
     const auto& near = state_.neighbour_terminals(v);
     const I64 current = state_.cost_toward(from);
@@ -142,43 +148,67 @@ class OverloadRepair {
         best_gain = gain;
       }
     }
-    return target != -1 ? target : most_room(v, ok);
+    return target != -1 ? target : most_room(v, need, ok);
   }
 
-  // The terminal `ok` accepts with the most room, nearest to v's on a tie; -1 if none. On a
-  // target too big to visit every terminal, the terminals in use and the first empty ones after
-  // and before v's (there is one within n terminals) stand for the rest.
+  // The terminal `ok` accepts with the most room, nearest to v's on a tie; -1 if none. `ok`
+  // accepts no terminal with less room than `need`. On a dense target the terminals are visited
+  // by decreasing room and the visit stops below `need` or the best room found: making room
+  // asks this for every light vertex it tries to move, mostly to learn that nothing fits, and a
+  // scan of every terminal each time made it quadratic. On a target too big to visit every
+  // terminal, the terminals in use and the first empty ones after and before v's (there is one
+  // within n terminals) stand for the rest.
   template <typename Ok>
-  Num most_room(Num v, Ok ok) const {
+  Num most_room(Num v, I64 need, Ok ok) {
     const Num from = state_.terminal(v);
     Num target = -1;
     I64 most = 0;
-    std::vector<Num> all;
-    if (!state_.dense()) {
-      all = state_.loaded_terminals();
-      for (Num t = from + 1; t < k_ && t - from <= n_ + 1; ++t)
-        if (state_.load(t) == 0) {
-          all.push_back(t);
-          break;
-        }
-      for (Num t = from - 1; t >= 0 && from - t <= n_ + 1; --t)
-        if (state_.load(t) == 0) {
-          all.push_back(t);
-          break;
-        }
-    }
-    const Num count = state_.dense() ? k_ : static_cast<Num>(all.size());
-    for (Num i = 0; i < count; ++i) {
-      const Num t = state_.dense() ? i : all[i];
-      if (!ok(t)) continue;
-      const I64 room = state_.capacity(t) - state_.load(t);
+    auto consider = [&](Num t, I64 room) {
+      if (room < need || !ok(t)) return;
       if (target == -1 || room > most ||
           (room == most && state_.distance()(from, t) < state_.distance()(from, target))) {
         target = t;
         most = room;
       }
+    };
+    if (state_.dense()) {
+      if (by_room_.empty())
+        for (Num t = 0; t < k_; ++t) by_room_.insert({-room(t), t});
+      for (const auto& [negative_room, t] : by_room_) {
+        if (-negative_room < need || (target != -1 && -negative_room < most)) break;
+        consider(t, -negative_room);
+      }
+      return target;
     }
+    std::vector<Num> all = state_.loaded_terminals();
+    for (Num t = from + 1; t < k_ && t - from <= n_ + 1; ++t)
+      if (state_.load(t) == 0) {
+        all.push_back(t);
+        break;
+      }
+    for (Num t = from - 1; t >= 0 && from - t <= n_ + 1; --t)
+      if (state_.load(t) == 0) {
+        all.push_back(t);
+        break;
+      }
+    for (Num t : all) consider(t, room(t));
     return target;
+  }
+
+  I64 room(Num t) const { return state_.capacity(t) - state_.load(t); }
+
+  // Every move goes through here, to keep by_room_ (once built) in step with the loads.
+  void move(Num v, Num t) {
+    const Num from = state_.terminal(v);
+    if (by_room_.empty()) {
+      state_.move(v, t);
+      return;
+    }
+    by_room_.erase({-room(from), from});
+    by_room_.erase({-room(t), t});
+    state_.move(v, t);
+    by_room_.insert({-room(from), from});
+    by_room_.insert({-room(t), t});
   }
 
   Num move_round(Kind kind) {
@@ -187,9 +217,11 @@ class OverloadRepair {
       const Num v = c.vertex;
       const Num from = state_.terminal(v);
       if (!state_.overloaded(from)) continue;
-      const Num target = destination(v, [&](Num t) { return accepts(kind, v, from, t); });
+      const I64 need = kind == Kind::fits ? graph_.vwgt[v] : std::min<I64>(graph_.vwgt[v], 1);
+      const Num target =
+          destination(v, need, [&](Num t) { return accepts(kind, v, from, t); });
       if (target == -1) continue;
-      state_.move(v, target);
+      move(v, target);
       ++made;
     }
     moves_ += made;
@@ -217,6 +249,7 @@ class OverloadRepair {
       const Num from = state_.terminal(v);
       if (!state_.overloaded(from) || tried[from]++ >= kRoomVertices) continue;
       busy_.assign(1, from);
+      move_budget_ = kRoomMoves;
       for (Num x : room_tries(v))
         if (room_for(v, x, kRoomDepth)) {
           logged_move(v, x);
@@ -234,10 +267,10 @@ class OverloadRepair {
   // terminals, then the one with the most room (kRoomTries at most).
   std::vector<Num> room_tries(Num v) {
     std::vector<Num> tries;
-    auto open = [&](Num t) { return !busy(t) && state_.load(t) < state_.capacity(t); };
+    auto open = [&](Num t) { return !busy(t) && room(t) > 0; };
     for (const auto& t : state_.neighbour_terminals(v))
       if (open(t.terminal) && tries.size() + 1 < kRoomTries) tries.push_back(t.terminal);
-    const Num roomiest = most_room(v, open);
+    const Num roomiest = most_room(v, 1, open);
     if (roomiest != -1 && std::find(tries.begin(), tries.end(), roomiest) == tries.end())
       tries.push_back(roomiest);
     return tries;
@@ -245,7 +278,7 @@ class OverloadRepair {
 
   // Moves vertices of x lighter than v out until v fits in x: each into a terminal where it
   // fits, or, depth > 0, into one that makes room for it the same way (depth - 1). Undoes
-  // those moves and returns false if they cannot make enough room.
+  // those moves and returns false if they cannot make enough room within move_budget_.
   bool room_for(Num v, Num x, int depth) {
     if (state_.fits(v, x)) return true;
     const I64 w = graph_.vwgt[v];
@@ -253,23 +286,31 @@ class OverloadRepair {
     busy_.push_back(x);
     auto first = std::lower_bound(members_.begin(), members_.end(), x,
                                   [](const Member& m, Num t) { return m.terminal < t; });
-    for (auto it = first; it != members_.end() && it->terminal == x && !state_.fits(v, x); ++it) {
+    for (auto it = first; it != members_.end() && it->terminal == x && !state_.fits(v, x) &&
+                          move_budget_ > 0;
+         ++it) {
       const Num u = it->vertex;
       if (graph_.vwgt[u] >= w) break;
       if (state_.terminal(u) != x || u == v) continue;
-      Num to = destination(u, [&](Num t) { return !busy(t) && state_.fits(u, t); });
+      Num to = destination(u, graph_.vwgt[u], [&](Num t) { return !busy(t) && state_.fits(u, t); });
       if (to == -1 && depth > 0)
         for (Num y : room_tries(u))
           if (room_for(u, y, depth - 1)) {
             to = y;
             break;
           }
-      if (to != -1) logged_move(u, to);
+      if (to != -1) {
+        logged_move(u, to);
+      } else if (depth == 0) {
+        // Nothing fits u, so nothing fits the heavier members after it: the moves so far only
+        // filled other terminals.
+        break;
+      }
     }
     busy_.pop_back();
     if (state_.fits(v, x)) return true;
     while (journal_.size() > mark) {
-      state_.move(journal_.back().first, journal_.back().second);
+      move(journal_.back().first, journal_.back().second);
       journal_.pop_back();
       --moves_;
     }
@@ -278,7 +319,8 @@ class OverloadRepair {
 
   void logged_move(Num v, Num t) {
     journal_.push_back({v, state_.terminal(v)});
-    state_.move(v, t);
+    move(v, t);
+    --move_budget_;
     ++moves_;
   }
 
@@ -293,8 +335,10 @@ class OverloadRepair {
   std::vector<Candidate> candidates_;
   std::vector<Member> members_;
   std::vector<Num> busy_;  // the source and the terminals room is being made in
+  std::set<std::pair<I64, Num>> by_room_;  // dense targets: (-room, terminal), built on first use
   std::vector<std::pair<Num, Num>> journal_;  // moves of the current attempt: (vertex, from)
   Num moves_ = 0;
+  Num move_budget_ = 0;  // moves left to the current vertex's attempts (kRoomMoves)
 };
 
 }  // namespace
