@@ -164,6 +164,25 @@ TEST(MappingStart, RepairMakesRoomForAHeavyVertex) {
   expect_within_bound(*graph, *arch, state.part(), 0.03);
 }
 
+// 56 isolated vertices of load 1 on terminal 0 of a ring of 8 (bounds of 7): none has a
+// neighbour's terminal to go to, so each goes to the terminal with the most room, the nearest to
+// terminal 0 on a tie, the lower-numbered on equal distance: 1, 7, 2, 6, 3, 5, 4, then again
+// (the repair keeps these terminals ordered by room instead of scanning them all).
+TEST(MappingStart, RepairSendsToTheMostRoomThenTheNearest) {
+  const Num n = 56;
+  auto graph = tartan_test::edge_graph(n, {});
+  ArchPtr arch = make_torus({8});
+  const CsrGraph csr = csr_from_graph(*graph);
+  const DistanceOracle distance(*arch);
+  const auto capacity = terminal_capacities(*arch, n, 0.0);
+  ASSERT_EQ(capacity[0], 7);
+  KwayState state(csr, distance, std::vector<Num>(n, 0), capacity);
+  std::vector<char> pinned(static_cast<std::size_t>(n), 0);
+  EXPECT_EQ(repair_overload(state, pinned), 49);
+  const Num order[7] = {1, 7, 2, 6, 3, 5, 4};
+  for (Num v = 0; v < n; ++v) EXPECT_EQ(state.terminal(v), v < 49 ? order[v % 7] : 0) << v;
+}
+
 TEST(MfaCommon, EigenvalueOfAPathIsNearTwo) {
   auto graph = grid_graph(64, 1);
   Random random(1);
