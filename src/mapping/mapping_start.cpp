@@ -292,7 +292,8 @@ class OverloadRepair {
       const Num u = it->vertex;
       if (graph_.vwgt[u] >= w) break;
       if (state_.terminal(u) != x || u == v) continue;
-      Num to = destination(u, graph_.vwgt[u], [&](Num t) { return !busy(t) && state_.fits(u, t); });
+      Num to =
+          destination(u, graph_.vwgt[u], [&](Num t) { return !busy(t) && state_.fits(u, t); });
       if (to == -1 && depth > 0)
         for (Num y : room_tries(u))
           if (room_for(u, y, depth - 1)) {
