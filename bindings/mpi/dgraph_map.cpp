@@ -19,8 +19,9 @@
 //
 // Targets whose bipartition tree splits into domains that can be mapped apart (tree leaves,
 // complete graphs) are mapped by domains instead (map_split): the scheme above bipartitions
-// the graph recursively into the domains only, and each domain's subgraph is mapped whole by
-// the sequential engine on one rank, as recursive bipartitioning does after its first levels.
+// the graph recursively into the domains only, each bipartition's cut then refined on its
+// band (refine_band), and each domain's subgraph is mapped whole by the sequential engine on
+// one rank, as recursive bipartitioning does after its first levels.
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -512,20 +513,19 @@ void refine(const Dist &d, const Halo &h, const Distances &dist, Num k,
 }
 
 // Parallel multilevel k-way mapping of d onto the k terminals of arch. tolerance: the least
-// load-to-capacity ratio the refinement may fill terminals to. The coarsest graph keeps at
-// least min_coarsest vertices (besides the floor below).
+// load-to-capacity ratio the refinement may fill terminals to.
 void map_kway(const Dist &d, const TARTAN_Arch *arch, Num k, TARTAN_Strat *strat, double tolerance,
-              Num min_coarsest, Num *partloctab) {
+              Num *partloctab) {
   std::unique_ptr<Distances> holder;
   local_step(d.comm, [&] { holder = std::make_unique<Distances>(arch, k); });
   const Distances &dist = *holder;
 
   // Coarsening down to a graph the sequential engine maps in one piece: at most
-  // max(8192, 16 k, min_coarsest) vertices, or until a level shrinks the graph by less than
+  // max(8192, 16 k) vertices, or until a level shrinks the graph by less than
   // 5 %. (On the 64^3 mesh onto 512 terminals, 64 k cost 18 % more and took 1.6 times as long
   // as 16 k: the refinement of the extra levels does better than four runs on a bigger
   // coarsest graph; 8 k left the loads 4.7 % over their share.)
-  const Num limit = std::max<Num>({8192, 16 * k, min_coarsest});
+  const Num limit = std::max<Num>(8192, 16 * k);
   Num velosum = 0;
   for (Num x : d.veloloctab) velosum += x;
   MPI_Allreduce(MPI_IN_PLACE, &velosum, 1, num_type(), MPI_SUM, d.comm);
@@ -705,6 +705,147 @@ Dist separate_domains(const Dist &d, const Halo &h, const std::vector<Num> &doma
   return apart;
 }
 
+// Vertices within this many arcs of a bipartition's cut form its band (PT-SCOTCH's width).
+constexpr Num kBandWidth = 3;
+// The band's bipartitioning: FM passes that go on longer than drb's default (30 passes, 5000
+// moves without gain before one stops). On the top bands of the 100^3 mesh split for 8 ranks
+// they cut 5-10 % fewer arcs than the default's 8 and 400, for 0.1 s more per band.
+constexpr const char *kBandStrategy = "drb{passes=30,moves=5000,bal=0.001}";
+
+// Refines the bipartition side (0 or 1 per local vertex) of d onto halves (two terminals)
+// (capacities weight) on the band graph of Chevalier and Pellegrini ("PT-Scotch: A tool for efficient parallel
+// graph ordering"): the vertices within kBandWidth arcs of the cut, gathered on the first
+// rank, and one anchor per side standing for the rest of that side (its load, and the arcs
+// into it). The sequential engine bipartitions the band anew, the anchors fixed, and the
+// result replaces the cut when it cuts less weight within the loads' bound. The parallel
+// greedy refinement only moves single vertices: it leaves the bumps of the coarse levels in
+// the cut, which FM on the fine band irons out.
+void refine_band(const Dist &d, const TARTAN_Arch *halves, const Num weight[2], TARTAN_Strat *strat,
+                 double tolerance, std::vector<Num> *side) {
+  const Num n = d.vertlocnbr;
+  const Halo h = make_halo(d);
+  const Num far = kBandWidth + 1;
+  std::vector<Num> level(n, far);
+  {
+    const std::vector<Num> ghost_side = halo_values(d, h, *side);
+    for (Num v = 0; v < n; ++v)
+      for (Num e = d.vertloctab[v]; e < d.vertloctab[v + 1] && level[v] != 0; ++e) {
+        const Num x = h.edgegst[e];
+        if ((x < n ? (*side)[x] : ghost_side[x - n]) != (*side)[v]) level[v] = 0;
+      }
+  }
+  std::vector<Num> ghost_level;
+  for (Num width = 1; width <= kBandWidth; ++width) {
+    ghost_level = halo_values(d, h, level);
+    for (Num v = 0; v < n; ++v)
+      for (Num e = d.vertloctab[v]; e < d.vertloctab[v + 1] && level[v] > width; ++e) {
+        const Num x = h.edgegst[e];
+        if ((x < n ? level[x] : ghost_level[x - n]) == width - 1) level[v] = width;
+      }
+  }
+  ghost_level = halo_values(d, h, level);
+  // Per band vertex: global number, load, side, degree, then (neighbour, weight) per arc,
+  // the neighbour -1 - s for side s's anchor. The rest's loads go to the anchors.
+  Num counts[3] = {0, 0, 0};  // loads outside the band per side, band vertices
+  std::vector<Num> records;
+  for (Num v = 0; v < n; ++v) {
+    if (level[v] == far) {
+      counts[(*side)[v]] += d.veloloctab[v];
+      continue;
+    }
+    ++counts[2];
+    records.insert(records.end(), {d.vertfrst() + v, d.veloloctab[v], (*side)[v], 0});
+    const std::size_t degree_at = records.size() - 1;
+    for (Num e = d.vertloctab[v]; e < d.vertloctab[v + 1]; ++e) {
+      const Num x = h.edgegst[e];
+      // Outside the band, a neighbour is on v's side: it is not next to the cut.
+      const bool inside = (x < n ? level[x] : ghost_level[x - n]) != far;
+      records.insert(records.end(), {inside ? d.edgeloctab[e] : -1 - (*side)[v], d.edloloctab[e]});
+      ++records[degree_at];
+    }
+  }
+  MPI_Allreduce(MPI_IN_PLACE, counts, 3, num_type(), MPI_SUM, d.comm);
+  if (counts[2] == 0) return;
+  // Gathered on rank 0 in rank order, hence in global order.
+  std::vector<std::vector<Num>> out(d.size);
+  out[0] = std::move(records);
+  const std::vector<Num> band = exchange_buffers(d.comm, &out);
+  std::vector<std::vector<Num>> answers(d.size);
+  local_step(d.comm, [&] {
+    if (d.rank != 0) return;
+    const Num b = counts[2];
+    std::vector<Num> global(b), vert(b + 3, 0), velo(b + 2), part(b + 2), old(b + 2), edge, edlo;
+    std::vector<Num> anchor_arcs[2];  // (band vertex, weight) pairs
+    std::size_t at = 0;
+    for (Num i = 0; i < b; ++i, at += 4 + 2 * static_cast<std::size_t>(band[at + 3]))
+      global[i] = band[at];
+    at = 0;
+    for (Num i = 0; i < b; ++i) {
+      velo[i] = band[at + 1];
+      old[i] = band[at + 2];
+      Num into[2] = {0, 0};
+      for (Num j = 0; j < band[at + 3]; ++j) {
+        const Num u = band[at + 4 + 2 * j], w = band[at + 5 + 2 * j];
+        if (u < 0) {
+          into[-1 - u] += w;
+          continue;
+        }
+        edge.push_back(
+            static_cast<Num>(std::lower_bound(global.begin(), global.end(), u) - global.begin()));
+        edlo.push_back(w);
+      }
+      for (Num s = 0; s < 2; ++s)
+        if (into[s] > 0) {
+          edge.push_back(b + s);
+          edlo.push_back(into[s]);
+          anchor_arcs[s].insert(anchor_arcs[s].end(), {i, into[s]});
+        }
+      vert[i + 1] = static_cast<Num>(edge.size());
+      at += 4 + 2 * static_cast<std::size_t>(band[at + 3]);
+    }
+    for (Num s = 0; s < 2; ++s) {
+      velo[b + s] = counts[s];
+      old[b + s] = s;
+      for (std::size_t j = 0; j < anchor_arcs[s].size(); j += 2) {
+        edge.push_back(anchor_arcs[s][j]);
+        edlo.push_back(anchor_arcs[s][j + 1]);
+      }
+      vert[b + s + 1] = static_cast<Num>(edge.size());
+    }
+    std::fill(part.begin(), part.end(), -1);
+    part[b] = 0;
+    part[b + 1] = 1;
+    OwnedGraph graph;
+    int code = TARTAN_graphBuild(&graph.handle, 0, b + 2, vert.data(), nullptr, velo.data(),
+                                 nullptr, static_cast<Num>(edge.size()), edge.data(), edlo.data());
+    if (code == 0) code = TARTAN_graphMapFixed(&graph.handle, halves, strat, part.data());
+    if (code != 0) throw Error{code, std::string("band refinement: ") + TARTAN_errorMessage()};
+    // Cut weight and the heavier side's load over its share, before and after.
+    auto judge = [&](const std::vector<Num> &p, double *ratio) {
+      double cut = 0, load[2] = {0, 0};
+      for (Num v = 0; v < b + 2; ++v) {
+        load[p[v]] += static_cast<double>(velo[v]);
+        for (Num e = vert[v]; e < vert[v + 1]; ++e)
+          if (p[edge[e]] != p[v]) cut += static_cast<double>(edlo[e]);
+      }
+      const double total = load[0] + load[1];
+      *ratio = std::max(load[0] * static_cast<double>(weight[0] + weight[1]) / (total * weight[0]),
+                        load[1] * static_cast<double>(weight[0] + weight[1]) / (total * weight[1]));
+      return cut;
+    };
+    double ratio_old, ratio_new;
+    const double cut_old = judge(old, &ratio_old), cut_new = judge(part, &ratio_new);
+    if (cut_new >= cut_old || ratio_new > std::max(ratio_old, tolerance)) return;
+    for (Num i = 0; i < b; ++i)
+      if (part[i] != old[i]) {
+        std::vector<Num> &answer = answers[d.owner(global[i])];
+        answer.insert(answer.end(), {global[i], part[i]});
+      }
+  });
+  const std::vector<Num> moved = exchange_buffers(d.comm, &answers);
+  for (std::size_t i = 0; i < moved.size(); i += 2) (*side)[moved[i] - d.vertfrst()] = moved[i + 1];
+}
+
 // A communicator freed on every path.
 struct OwnedComm {
   MPI_Comm comm = MPI_COMM_NULL;
@@ -724,9 +865,10 @@ std::vector<Num> split_into_domains(const Dist &d, const EquidistantSplit &split
   std::vector<Num> domain(n, 0);
   if (split.levels == 0) return domain;
   const Halo h = make_halo(d);
-  OwnedStrat balanced;
+  OwnedStrat balanced, band;
   local_step(d.comm, [&] {
-    if (TARTAN_stratGraphMapBuild(&balanced.handle, 0, 2, 0.001) != 0)
+    if (TARTAN_stratGraphMapBuild(&balanced.handle, 0, 2, 0.001) != 0 ||
+        TARTAN_stratGraphMap(&band.handle, kBandStrategy) != 0)
       throw Error{TARTAN_EINTERNAL, std::string("domain split: ") + TARTAN_errorMessage()};
   });
   for (int level = 0; level < split.levels; ++level) {
@@ -768,14 +910,14 @@ std::vector<Num> split_into_domains(const Dist &d, const EquidistantSplit &split
           if (TARTAN_archCmpltw(&halves.handle, 2, weight) != 0)
             throw Error{TARTAN_EINTERNAL, std::string("domain split: ") + TARTAN_errorMessage()};
         });
-        // The sequential engine decides the cut on a graph at most 32 times coarser than the
-        // piece: the greedy refinement on the way back moves vertices, it does not reshape a
-        // cut. 200^3 mesh onto the 1024-terminal tree leaf, 2 / 4 / 8 ranks: 31254755 /
-        // 31680134 / 31814425 with the 8192-vertex floor alone, 28858855 / 28956852 /
-        // 28699180 with n / 32 (the sequential default on one rank: 28389880), for 9-15 % more
-        // wall time; the 100^3 mesh moved by -1.5 % and +1.3 % on 2 and 4 ranks.
-        map_kway(piece, &halves.handle, 2, &balanced.handle, 1.001, piece.vertglbnbr() / 32,
-                 side.data());
+        // The parallel greedy refinement moves vertices, it does not reshape a cut: the band
+        // refinement does. With it, the parallel bisection coarsens to the 8192-vertex floor
+        // (a coarsest graph of n / 32 vertices cost as much or more and took longer). 100^3
+        // mesh onto the 1024-terminal tree leaf, 2 / 4 / 8 ranks: 6545931 / 6771438 / 6968463
+        // without the band refinement, 6372700 / 6368160 / 6479937 with it (the sequential
+        // default on one rank: 6355501).
+        map_kway(piece, &halves.handle, 2, &balanced.handle, 1.001, side.data());
+        refine_band(piece, &halves.handle, weight, &band.handle, 1.001, &side);
       }
     } catch (const Agreed &failure) {
       code = failure.code;
@@ -901,7 +1043,7 @@ void map_graph(DgraphImpl &g, const TARTAN_Arch *arch, TARTAN_Strat *strat, Num 
   if (by_domains)
     map_split(g.dist, arch, strat, split, partloctab);
   else
-    map_kway(g.dist, arch, k, strat, 1.01, 0, partloctab);
+    map_kway(g.dist, arch, k, strat, 1.01, partloctab);
 }
 
 }  // namespace tartan_mpi

@@ -2,7 +2,9 @@
  * vertices, twice the 8192-vertex coarsest size: two parallel levels run) with loads
  * and weights, onto a 2 x 2 x 2 torus and a tree-leaf target; every terminal valid, loads
  * within the strategy's imbalance (1 %, plus one vertex's load), cost within 5 % of
- * TARTAN_graphMap's default on the gathered graph, the same result twice; errors. */
+ * TARTAN_graphMap's default on the gathered graph (1 % on the tree leaf, whose domains are
+ * split by parallel bisections: without their band refinement they cost 2.8-4.2 % more than
+ * the default on 2-4 ranks), the same result twice; errors. */
 #include "mpi_test.h"
 
 static int rank, size;
@@ -21,7 +23,7 @@ static double mapping_cost(TARTAN_Arch *arch, TARTAN_Graph *c, const TARTAN_Num 
   return cost / 2;
 }
 
-static void map_and_compare(TARTAN_Arch *arch, const char *name) {
+static void map_and_compare(TARTAN_Arch *arch, const char *name, double bound) {
   GridPart p;
   grid_part(&p, 32, 32, 16, 1);
   TARTAN_Dgraph g;
@@ -66,7 +68,7 @@ static void map_and_compare(TARTAN_Arch *arch, const char *name) {
   if (rank == 0)
     printf("%s, %d ranks: dgraphMap cost %.0f (%.2f s), graphMap default %.0f, ratio %.3f\n",
            name, size, cost, t1 - t0, seqcost, cost / seqcost);
-  CHECK(cost <= 1.05 * seqcost);
+  CHECK(cost <= bound * seqcost);
   TARTAN_graphExit(&c);
 
   /* Errors, collective: NULL target, a variable-sized target. */
@@ -96,12 +98,12 @@ int main(int argc, char **argv) {
   TARTAN_Arch arch;
   TARTAN_archInit(&arch);
   CHECK(TARTAN_archTorus3(&arch, 2, 2, 2) == 0);
-  map_and_compare(&arch, "torus 2x2x2");
+  map_and_compare(&arch, "torus 2x2x2", 1.05);
   TARTAN_archExit(&arch);
   TARTAN_archInit(&arch);
   TARTAN_Num sizetab[2] = {2, 4}, linktab[2] = {10, 1};
   CHECK(TARTAN_archTleaf(&arch, 2, sizetab, linktab) == 0);
-  map_and_compare(&arch, "tleaf 2 2 10 4 1");
+  map_and_compare(&arch, "tleaf 2 2 10 4 1", 1.01);
   TARTAN_archExit(&arch);
   if (rank == 0) printf("test_dgraph_map: %d ranks passed\n", size);
   MPI_Finalize();
