@@ -512,10 +512,174 @@ void refine(const Dist &d, const Halo &h, const Distances &dist, Num k,
   }
 }
 
+// Vertices within this many arcs of a bipartition's cut form its band (PT-SCOTCH's width).
+constexpr Num kBandWidth = 3;
+// The band's bipartitioning: FM passes that go on longer than drb's default (30 passes, 5000
+// moves without gain before one stops). On the top bands of the 100^3 mesh split for 8 ranks
+// they cut 5-10 % fewer arcs than the default's 8 and 400, for 0.1 s more per band.
+constexpr const char *kBandStrategy = "drb{passes=30,moves=5000,bal=0.001}";
+// The largest band gathered on one rank: 2^22 vertices, a few GB with the sequential
+// engine's work on them, the top band of a 3-D mesh of about 4 * 10^8 vertices (doc/mpi.md,
+// "Toward 10^4 ranks").
+constexpr Num kBandMostVertices = Num{1} << 22;
+// Band refinements of one cut at most: each can move the cut by kBandWidth arcs. On the 200^3
+// mesh's top bisection on 2 ranks they cut 141752, 123516, 118636, 115370, 112562 arcs (1.5
+// to 2.3 s each; a plane cuts 80000); on the 100^3 mesh the second one found nothing.
+constexpr int kBandRounds = 4;
+
+// Refines the bipartition side (0 or 1 per local vertex) of d onto halves (two terminals of
+// capacities weight) on the band graph of Chevalier and Pellegrini ("PT-Scotch: A tool for
+// efficient parallel graph ordering"): the vertices within kBandWidth arcs of the cut,
+// gathered on the first rank, and one anchor per side standing for the rest of that side (its
+// load, and the arcs into it). The sequential engine bipartitions the band anew, the anchors
+// fixed, and the result replaces the cut when it cuts less weight within the loads' bound;
+// returns whether it did (false too for a band above kBandMostVertices, left as it is). The
+// parallel greedy refinement only moves single vertices: it leaves the bumps of the coarse
+// levels in the cut, which FM on the fine band irons out.
+bool refine_band(const Dist &d, const Halo &h, const TARTAN_Arch *halves, const Num weight[2],
+                 TARTAN_Strat *strat, double tolerance, std::vector<Num> *side) {
+  const Num n = d.vertlocnbr;
+  const Num far = kBandWidth + 1;
+  std::vector<Num> level(n, far);
+  {
+    const std::vector<Num> ghost_side = halo_values(d, h, *side);
+    for (Num v = 0; v < n; ++v)
+      for (Num e = d.vertloctab[v]; e < d.vertloctab[v + 1] && level[v] != 0; ++e) {
+        const Num x = h.edgegst[e];
+        if ((x < n ? (*side)[x] : ghost_side[x - n]) != (*side)[v]) level[v] = 0;
+      }
+  }
+  std::vector<Num> ghost_level;
+  for (Num width = 1; width <= kBandWidth; ++width) {
+    ghost_level = halo_values(d, h, level);
+    for (Num v = 0; v < n; ++v)
+      for (Num e = d.vertloctab[v]; e < d.vertloctab[v + 1] && level[v] > width; ++e) {
+        const Num x = h.edgegst[e];
+        if ((x < n ? level[x] : ghost_level[x - n]) == width - 1) level[v] = width;
+      }
+  }
+  ghost_level = halo_values(d, h, level);
+  // Per band vertex: global number, load, side, degree, then (neighbour, weight) per arc,
+  // the neighbour -1 - s for side s's anchor. The rest's loads go to the anchors.
+  Num counts[3] = {0, 0, 0};  // loads outside the band per side, band vertices
+  std::vector<Num> records;
+  for (Num v = 0; v < n; ++v) {
+    if (level[v] == far) {
+      counts[(*side)[v]] += d.veloloctab[v];
+      continue;
+    }
+    ++counts[2];
+    records.insert(records.end(), {d.vertfrst() + v, d.veloloctab[v], (*side)[v], 0});
+    const std::size_t degree_at = records.size() - 1;
+    for (Num e = d.vertloctab[v]; e < d.vertloctab[v + 1]; ++e) {
+      const Num x = h.edgegst[e];
+      // Outside the band, a neighbour is on v's side: it is not next to the cut.
+      const bool inside = (x < n ? level[x] : ghost_level[x - n]) != far;
+      records.insert(records.end(), {inside ? d.edgeloctab[e] : -1 - (*side)[v], d.edloloctab[e]});
+      ++records[degree_at];
+    }
+  }
+  MPI_Allreduce(MPI_IN_PLACE, counts, 3, num_type(), MPI_SUM, d.comm);
+  if (counts[2] == 0 || counts[2] > kBandMostVertices) return false;
+  // Gathered on rank 0 in rank order, hence in global order.
+  std::vector<std::vector<Num>> out(d.size);
+  out[0] = std::move(records);
+  const std::vector<Num> band = exchange_buffers(d.comm, &out);
+  std::vector<std::vector<Num>> answers(d.size);
+  local_step(d.comm, [&] {
+    if (d.rank != 0) return;
+    const Num b = counts[2];
+    std::vector<Num> global(b), vert(b + 3, 0), velo(b + 2), part(b + 2), old(b + 2), edge, edlo;
+    std::vector<Num> anchor_arcs[2];  // (band vertex, weight) pairs
+    std::size_t at = 0;
+    for (Num i = 0; i < b; ++i, at += 4 + 2 * static_cast<std::size_t>(band[at + 3]))
+      global[i] = band[at];
+    at = 0;
+    for (Num i = 0; i < b; ++i) {
+      velo[i] = band[at + 1];
+      old[i] = band[at + 2];
+      Num into[2] = {0, 0};
+      for (Num j = 0; j < band[at + 3]; ++j) {
+        const Num u = band[at + 4 + 2 * j], w = band[at + 5 + 2 * j];
+        if (u < 0) {
+          into[-1 - u] += w;
+          continue;
+        }
+        edge.push_back(
+            static_cast<Num>(std::lower_bound(global.begin(), global.end(), u) - global.begin()));
+        edlo.push_back(w);
+      }
+      for (Num s = 0; s < 2; ++s)
+        if (into[s] > 0) {
+          edge.push_back(b + s);
+          edlo.push_back(into[s]);
+          anchor_arcs[s].insert(anchor_arcs[s].end(), {i, into[s]});
+        }
+      vert[i + 1] = static_cast<Num>(edge.size());
+      at += 4 + 2 * static_cast<std::size_t>(band[at + 3]);
+    }
+    for (Num s = 0; s < 2; ++s) {
+      velo[b + s] = counts[s];
+      old[b + s] = s;
+      for (std::size_t j = 0; j < anchor_arcs[s].size(); j += 2) {
+        edge.push_back(anchor_arcs[s][j]);
+        edlo.push_back(anchor_arcs[s][j + 1]);
+      }
+      vert[b + s + 1] = static_cast<Num>(edge.size());
+    }
+    std::fill(part.begin(), part.end(), -1);
+    part[b] = 0;
+    part[b + 1] = 1;
+    OwnedGraph graph;
+    int code = TARTAN_graphBuild(&graph.handle, 0, b + 2, vert.data(), nullptr, velo.data(),
+                                 nullptr, static_cast<Num>(edge.size()), edge.data(), edlo.data());
+    if (code == 0) code = TARTAN_graphMapFixed(&graph.handle, halves, strat, part.data());
+    if (code != 0) throw Error{code, std::string("band refinement: ") + TARTAN_errorMessage()};
+    // Cut weight and the heavier side's load over its share, before and after.
+    auto judge = [&](const std::vector<Num> &p, double *ratio) {
+      double cut = 0, load[2] = {0, 0};
+      for (Num v = 0; v < b + 2; ++v) {
+        load[p[v]] += static_cast<double>(velo[v]);
+        for (Num e = vert[v]; e < vert[v + 1]; ++e)
+          if (p[edge[e]] != p[v]) cut += static_cast<double>(edlo[e]);
+      }
+      const double total = load[0] + load[1];
+      if (total <= 0) {
+        *ratio = 1;
+        return cut;
+      }
+      *ratio = std::max(load[0] * static_cast<double>(weight[0] + weight[1]) / (total * weight[0]),
+                        load[1] * static_cast<double>(weight[0] + weight[1]) / (total * weight[1]));
+      return cut;
+    };
+    double ratio_old, ratio_new;
+    const double cut_old = judge(old, &ratio_old), cut_new = judge(part, &ratio_new);
+    if (cut_new >= cut_old || ratio_new > std::max(ratio_old, tolerance)) return;
+    for (Num i = 0; i < b; ++i)
+      if (part[i] != old[i]) {
+        std::vector<Num> &answer = answers[d.owner(global[i])];
+        answer.insert(answer.end(), {global[i], part[i]});
+      }
+  });
+  const std::vector<Num> moved = exchange_buffers(d.comm, &answers);
+  for (std::size_t i = 0; i < moved.size(); i += 2) (*side)[moved[i] - d.vertfrst()] = moved[i + 1];
+  Num changed = moved.empty() ? 0 : 1;
+  MPI_Allreduce(MPI_IN_PLACE, &changed, 1, num_type(), MPI_MAX, d.comm);
+  return changed != 0;
+}
+
+// A bipartition's band refinement: the halves' capacities and the band's strategy.
+struct BandRefinement {
+  const Num *weight;
+  TARTAN_Strat *strat;
+};
+
 // Parallel multilevel k-way mapping of d onto the k terminals of arch. tolerance: the least
-// load-to-capacity ratio the refinement may fill terminals to.
+// load-to-capacity ratio the refinement may fill terminals to. With band (k = 2), the finest
+// level's cut is then refined on its band, again on the band around the new cut while that
+// lowers it (kBandRounds times at most).
 void map_kway(const Dist &d, const TARTAN_Arch *arch, Num k, TARTAN_Strat *strat, double tolerance,
-              Num *partloctab) {
+              const BandRefinement *band, Num *partloctab) {
   std::unique_ptr<Distances> holder;
   local_step(d.comm, [&] { holder = std::make_unique<Distances>(arch, k); });
   const Distances &dist = *holder;
@@ -585,6 +749,11 @@ void map_kway(const Dist &d, const TARTAN_Arch *arch, Num k, TARTAN_Strat *strat
     part = fetch(levels[l + 1], part, cmaps[l]);
     levels.pop_back();
     refine(levels[l], halos[l], dist, k, bound, &part);
+  }
+  if (band != nullptr) {
+    const Halo h = halos.empty() ? make_halo(d) : std::move(halos.front());
+    for (int round = 0; round < kBandRounds; ++round)
+      if (!refine_band(d, h, arch, band->weight, band->strat, tolerance, &part)) break;
   }
   std::copy(part.begin(), part.end(), partloctab);
 }
@@ -705,147 +874,6 @@ Dist separate_domains(const Dist &d, const Halo &h, const std::vector<Num> &doma
   return apart;
 }
 
-// Vertices within this many arcs of a bipartition's cut form its band (PT-SCOTCH's width).
-constexpr Num kBandWidth = 3;
-// The band's bipartitioning: FM passes that go on longer than drb's default (30 passes, 5000
-// moves without gain before one stops). On the top bands of the 100^3 mesh split for 8 ranks
-// they cut 5-10 % fewer arcs than the default's 8 and 400, for 0.1 s more per band.
-constexpr const char *kBandStrategy = "drb{passes=30,moves=5000,bal=0.001}";
-
-// Refines the bipartition side (0 or 1 per local vertex) of d onto halves (two terminals)
-// (capacities weight) on the band graph of Chevalier and Pellegrini ("PT-Scotch: A tool for efficient parallel
-// graph ordering"): the vertices within kBandWidth arcs of the cut, gathered on the first
-// rank, and one anchor per side standing for the rest of that side (its load, and the arcs
-// into it). The sequential engine bipartitions the band anew, the anchors fixed, and the
-// result replaces the cut when it cuts less weight within the loads' bound. The parallel
-// greedy refinement only moves single vertices: it leaves the bumps of the coarse levels in
-// the cut, which FM on the fine band irons out.
-void refine_band(const Dist &d, const TARTAN_Arch *halves, const Num weight[2], TARTAN_Strat *strat,
-                 double tolerance, std::vector<Num> *side) {
-  const Num n = d.vertlocnbr;
-  const Halo h = make_halo(d);
-  const Num far = kBandWidth + 1;
-  std::vector<Num> level(n, far);
-  {
-    const std::vector<Num> ghost_side = halo_values(d, h, *side);
-    for (Num v = 0; v < n; ++v)
-      for (Num e = d.vertloctab[v]; e < d.vertloctab[v + 1] && level[v] != 0; ++e) {
-        const Num x = h.edgegst[e];
-        if ((x < n ? (*side)[x] : ghost_side[x - n]) != (*side)[v]) level[v] = 0;
-      }
-  }
-  std::vector<Num> ghost_level;
-  for (Num width = 1; width <= kBandWidth; ++width) {
-    ghost_level = halo_values(d, h, level);
-    for (Num v = 0; v < n; ++v)
-      for (Num e = d.vertloctab[v]; e < d.vertloctab[v + 1] && level[v] > width; ++e) {
-        const Num x = h.edgegst[e];
-        if ((x < n ? level[x] : ghost_level[x - n]) == width - 1) level[v] = width;
-      }
-  }
-  ghost_level = halo_values(d, h, level);
-  // Per band vertex: global number, load, side, degree, then (neighbour, weight) per arc,
-  // the neighbour -1 - s for side s's anchor. The rest's loads go to the anchors.
-  Num counts[3] = {0, 0, 0};  // loads outside the band per side, band vertices
-  std::vector<Num> records;
-  for (Num v = 0; v < n; ++v) {
-    if (level[v] == far) {
-      counts[(*side)[v]] += d.veloloctab[v];
-      continue;
-    }
-    ++counts[2];
-    records.insert(records.end(), {d.vertfrst() + v, d.veloloctab[v], (*side)[v], 0});
-    const std::size_t degree_at = records.size() - 1;
-    for (Num e = d.vertloctab[v]; e < d.vertloctab[v + 1]; ++e) {
-      const Num x = h.edgegst[e];
-      // Outside the band, a neighbour is on v's side: it is not next to the cut.
-      const bool inside = (x < n ? level[x] : ghost_level[x - n]) != far;
-      records.insert(records.end(), {inside ? d.edgeloctab[e] : -1 - (*side)[v], d.edloloctab[e]});
-      ++records[degree_at];
-    }
-  }
-  MPI_Allreduce(MPI_IN_PLACE, counts, 3, num_type(), MPI_SUM, d.comm);
-  if (counts[2] == 0) return;
-  // Gathered on rank 0 in rank order, hence in global order.
-  std::vector<std::vector<Num>> out(d.size);
-  out[0] = std::move(records);
-  const std::vector<Num> band = exchange_buffers(d.comm, &out);
-  std::vector<std::vector<Num>> answers(d.size);
-  local_step(d.comm, [&] {
-    if (d.rank != 0) return;
-    const Num b = counts[2];
-    std::vector<Num> global(b), vert(b + 3, 0), velo(b + 2), part(b + 2), old(b + 2), edge, edlo;
-    std::vector<Num> anchor_arcs[2];  // (band vertex, weight) pairs
-    std::size_t at = 0;
-    for (Num i = 0; i < b; ++i, at += 4 + 2 * static_cast<std::size_t>(band[at + 3]))
-      global[i] = band[at];
-    at = 0;
-    for (Num i = 0; i < b; ++i) {
-      velo[i] = band[at + 1];
-      old[i] = band[at + 2];
-      Num into[2] = {0, 0};
-      for (Num j = 0; j < band[at + 3]; ++j) {
-        const Num u = band[at + 4 + 2 * j], w = band[at + 5 + 2 * j];
-        if (u < 0) {
-          into[-1 - u] += w;
-          continue;
-        }
-        edge.push_back(
-            static_cast<Num>(std::lower_bound(global.begin(), global.end(), u) - global.begin()));
-        edlo.push_back(w);
-      }
-      for (Num s = 0; s < 2; ++s)
-        if (into[s] > 0) {
-          edge.push_back(b + s);
-          edlo.push_back(into[s]);
-          anchor_arcs[s].insert(anchor_arcs[s].end(), {i, into[s]});
-        }
-      vert[i + 1] = static_cast<Num>(edge.size());
-      at += 4 + 2 * static_cast<std::size_t>(band[at + 3]);
-    }
-    for (Num s = 0; s < 2; ++s) {
-      velo[b + s] = counts[s];
-      old[b + s] = s;
-      for (std::size_t j = 0; j < anchor_arcs[s].size(); j += 2) {
-        edge.push_back(anchor_arcs[s][j]);
-        edlo.push_back(anchor_arcs[s][j + 1]);
-      }
-      vert[b + s + 1] = static_cast<Num>(edge.size());
-    }
-    std::fill(part.begin(), part.end(), -1);
-    part[b] = 0;
-    part[b + 1] = 1;
-    OwnedGraph graph;
-    int code = TARTAN_graphBuild(&graph.handle, 0, b + 2, vert.data(), nullptr, velo.data(),
-                                 nullptr, static_cast<Num>(edge.size()), edge.data(), edlo.data());
-    if (code == 0) code = TARTAN_graphMapFixed(&graph.handle, halves, strat, part.data());
-    if (code != 0) throw Error{code, std::string("band refinement: ") + TARTAN_errorMessage()};
-    // Cut weight and the heavier side's load over its share, before and after.
-    auto judge = [&](const std::vector<Num> &p, double *ratio) {
-      double cut = 0, load[2] = {0, 0};
-      for (Num v = 0; v < b + 2; ++v) {
-        load[p[v]] += static_cast<double>(velo[v]);
-        for (Num e = vert[v]; e < vert[v + 1]; ++e)
-          if (p[edge[e]] != p[v]) cut += static_cast<double>(edlo[e]);
-      }
-      const double total = load[0] + load[1];
-      *ratio = std::max(load[0] * static_cast<double>(weight[0] + weight[1]) / (total * weight[0]),
-                        load[1] * static_cast<double>(weight[0] + weight[1]) / (total * weight[1]));
-      return cut;
-    };
-    double ratio_old, ratio_new;
-    const double cut_old = judge(old, &ratio_old), cut_new = judge(part, &ratio_new);
-    if (cut_new >= cut_old || ratio_new > std::max(ratio_old, tolerance)) return;
-    for (Num i = 0; i < b; ++i)
-      if (part[i] != old[i]) {
-        std::vector<Num> &answer = answers[d.owner(global[i])];
-        answer.insert(answer.end(), {global[i], part[i]});
-      }
-  });
-  const std::vector<Num> moved = exchange_buffers(d.comm, &answers);
-  for (std::size_t i = 0; i < moved.size(); i += 2) (*side)[moved[i] - d.vertfrst()] = moved[i + 1];
-}
-
 // A communicator freed on every path.
 struct OwnedComm {
   MPI_Comm comm = MPI_COMM_NULL;
@@ -916,8 +944,8 @@ std::vector<Num> split_into_domains(const Dist &d, const EquidistantSplit &split
         // mesh onto the 1024-terminal tree leaf, 2 / 4 / 8 ranks: 6545931 / 6771438 / 6968463
         // without the band refinement, 6372700 / 6368160 / 6479937 with it (the sequential
         // default on one rank: 6355501).
-        map_kway(piece, &halves.handle, 2, &balanced.handle, 1.001, side.data());
-        refine_band(piece, &halves.handle, weight, &band.handle, 1.001, &side);
+        const BandRefinement refinement{weight, &band.handle};
+        map_kway(piece, &halves.handle, 2, &balanced.handle, 1.001, &refinement, side.data());
       }
     } catch (const Agreed &failure) {
       code = failure.code;
@@ -1043,7 +1071,7 @@ void map_graph(DgraphImpl &g, const TARTAN_Arch *arch, TARTAN_Strat *strat, Num 
   if (by_domains)
     map_split(g.dist, arch, strat, split, partloctab);
   else
-    map_kway(g.dist, arch, k, strat, 1.01, partloctab);
+    map_kway(g.dist, arch, k, strat, 1.01, nullptr, partloctab);
 }
 
 }  // namespace tartan_mpi
