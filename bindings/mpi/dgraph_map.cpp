@@ -522,10 +522,13 @@ constexpr const char *kBandStrategy = "drb{passes=30,moves=5000,bal=0.001}";
 // engine's work on them, the top band of a 3-D mesh of about 4 * 10^8 vertices (doc/mpi.md,
 // "Toward 10^4 ranks").
 constexpr Num kBandMostVertices = Num{1} << 22;
-// Band refinements of one cut at most: each can move the cut by kBandWidth arcs. On the 200^3
-// mesh's top bisection on 2 ranks they cut 141752, 123516, 118636, 115370, 112562 arcs (1.5
-// to 2.3 s each; a plane cuts 80000); on the 100^3 mesh the second one found nothing.
+// Band refinements of one cut at most, each one after a round that saved kBandRepeatGain of
+// the cut or more: each can move the cut by kBandWidth arcs. On the 200^3 mesh's top bisection
+// on 2 ranks they cut 141752, 123516, 118636, 115370, 112562 arcs (1.5 to 2.3 s each; a plane
+// cuts 80000); on the 100^3 mesh's bisections for 8 ranks, after a first one that saved 10 to
+// 25 %, the next saved 0 to 5.6 %, and a third nothing.
 constexpr int kBandRounds = 4;
+constexpr double kBandRepeatGain = 0.02;
 
 // Refines the bipartition side (0 or 1 per local vertex) of d onto halves (two terminals of
 // capacities weight) on the band graph of Chevalier and Pellegrini ("PT-Scotch: A tool for
@@ -533,11 +536,12 @@ constexpr int kBandRounds = 4;
 // gathered on the first rank, and one anchor per side standing for the rest of that side (its
 // load, and the arcs into it). The sequential engine bipartitions the band anew, the anchors
 // fixed, and the result replaces the cut when it cuts less weight within the loads' bound;
-// returns whether it did (false too for a band above kBandMostVertices, left as it is). The
+// returns the share of the cut's weight it saved (0 when it kept the cut, as for a band above
+// kBandMostVertices, left as it is). The
 // parallel greedy refinement only moves single vertices: it leaves the bumps of the coarse
 // levels in the cut, which FM on the fine band irons out.
-bool refine_band(const Dist &d, const Halo &h, const TARTAN_Arch *halves, const Num weight[2],
-                 TARTAN_Strat *strat, double tolerance, std::vector<Num> *side) {
+double refine_band(const Dist &d, const Halo &h, const TARTAN_Arch *halves, const Num weight[2],
+                   TARTAN_Strat *strat, double tolerance, std::vector<Num> *side) {
   const Num n = d.vertlocnbr;
   const Num far = kBandWidth + 1;
   std::vector<Num> level(n, far);
@@ -580,12 +584,13 @@ bool refine_band(const Dist &d, const Halo &h, const TARTAN_Arch *halves, const 
     }
   }
   MPI_Allreduce(MPI_IN_PLACE, counts, 3, num_type(), MPI_SUM, d.comm);
-  if (counts[2] == 0 || counts[2] > kBandMostVertices) return false;
+  if (counts[2] == 0 || counts[2] > kBandMostVertices) return 0;
   // Gathered on rank 0 in rank order, hence in global order.
   std::vector<std::vector<Num>> out(d.size);
   out[0] = std::move(records);
   const std::vector<Num> band = exchange_buffers(d.comm, &out);
   std::vector<std::vector<Num>> answers(d.size);
+  double saved = 0;
   local_step(d.comm, [&] {
     if (d.rank != 0) return;
     const Num b = counts[2];
@@ -655,6 +660,7 @@ bool refine_band(const Dist &d, const Halo &h, const TARTAN_Arch *halves, const 
     double ratio_old, ratio_new;
     const double cut_old = judge(old, &ratio_old), cut_new = judge(part, &ratio_new);
     if (cut_new >= cut_old || ratio_new > std::max(ratio_old, tolerance)) return;
+    saved = (cut_old - cut_new) / cut_old;
     for (Num i = 0; i < b; ++i)
       if (part[i] != old[i]) {
         std::vector<Num> &answer = answers[d.owner(global[i])];
@@ -663,9 +669,8 @@ bool refine_band(const Dist &d, const Halo &h, const TARTAN_Arch *halves, const 
   });
   const std::vector<Num> moved = exchange_buffers(d.comm, &answers);
   for (std::size_t i = 0; i < moved.size(); i += 2) (*side)[moved[i] - d.vertfrst()] = moved[i + 1];
-  Num changed = moved.empty() ? 0 : 1;
-  MPI_Allreduce(MPI_IN_PLACE, &changed, 1, num_type(), MPI_MAX, d.comm);
-  return changed != 0;
+  MPI_Bcast(&saved, 1, MPI_DOUBLE, 0, d.comm);
+  return saved;
 }
 
 // A bipartition's band refinement: the halves' capacities and the band's strategy.
@@ -677,7 +682,7 @@ struct BandRefinement {
 // Parallel multilevel k-way mapping of d onto the k terminals of arch. tolerance: the least
 // load-to-capacity ratio the refinement may fill terminals to. With band (k = 2), the finest
 // level's cut is then refined on its band, again on the band around the new cut while that
-// lowers it (kBandRounds times at most).
+// lowers it by kBandRepeatGain or more (kBandRounds times at most).
 void map_kway(const Dist &d, const TARTAN_Arch *arch, Num k, TARTAN_Strat *strat, double tolerance,
               const BandRefinement *band, Num *partloctab) {
   std::unique_ptr<Distances> holder;
@@ -753,7 +758,7 @@ void map_kway(const Dist &d, const TARTAN_Arch *arch, Num k, TARTAN_Strat *strat
   if (band != nullptr) {
     const Halo h = halos.empty() ? make_halo(d) : std::move(halos.front());
     for (int round = 0; round < kBandRounds; ++round)
-      if (!refine_band(d, h, arch, band->weight, band->strat, tolerance, &part)) break;
+      if (refine_band(d, h, arch, band->weight, band->strat, tolerance, &part) < kBandRepeatGain) break;
   }
   std::copy(part.begin(), part.end(), partloctab);
 }
