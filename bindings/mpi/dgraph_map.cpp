@@ -947,8 +947,9 @@ std::vector<Num> split_into_domains(const Dist &d, const EquidistantSplit &split
         // refinement does. With it, the parallel bisection coarsens to the 8192-vertex floor
         // (a coarsest graph of n / 32 vertices cost as much or more and took longer). 100^3
         // mesh onto the 1024-terminal tree leaf, 2 / 4 / 8 ranks: 6545931 / 6771438 / 6968463
-        // without the band refinement, 6372700 / 6368160 / 6479937 with it (the sequential
-        // default on one rank: 6355501).
+        // without the band refinement, 6372700 / 6368160 / 6388441 with it (the sequential
+        // default on one rank: 6355501); the 200^3 mesh: 27263732 / 28786372 / 29780379
+        // against 26600415 / 26802528 / 26680918 (one rank: 26558781).
         const BandRefinement refinement{weight, &band.handle};
         map_kway(piece, &halves.handle, 2, &balanced.handle, 1.001, &refinement, side.data());
       }
