@@ -537,9 +537,9 @@ constexpr double kBandRepeatGain = 0.02;
 // load, and the arcs into it). The sequential engine bipartitions the band anew, the anchors
 // fixed, and the result replaces the cut when it cuts less weight within the loads' bound;
 // returns the share of the cut's weight it saved (0 when it kept the cut, as for a band above
-// kBandMostVertices, left as it is). The
-// parallel greedy refinement only moves single vertices: it leaves the bumps of the coarse
-// levels in the cut, which FM on the fine band irons out.
+// kBandMostVertices, left as it is). The parallel greedy refinement only moves single
+// vertices: it leaves the bumps of the coarse levels in the cut, which FM on the fine band
+// irons out.
 double refine_band(const Dist &d, const Halo &h, const TARTAN_Arch *halves, const Num weight[2],
                    TARTAN_Strat *strat, double tolerance, std::vector<Num> *side) {
   const Num n = d.vertlocnbr;
