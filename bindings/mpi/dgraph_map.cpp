@@ -116,16 +116,14 @@ std::vector<Num> halo_values(const Dist &d, const Halo &h, const std::vector<Num
 // Values held by the owners (distribution d) of the given global numbers.
 std::vector<Num> fetch(const Dist &d, const std::vector<Num> &values,
                        const std::vector<Num> &ids) {
-  std::vector<std::size_t> order(ids.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return d.owner(ids[a]) < d.owner(ids[b]); });
+  // The asks grouped by owner, in their order within each group (a counting sort).
+  std::vector<int> owner(ids.size()), counts(d.size, 0);
+  for (std::size_t i = 0; i < ids.size(); ++i) ++counts[owner[i] = d.owner(ids[i])];
+  std::vector<std::size_t> next(d.size, 0), order(ids.size());
+  for (int r = 1; r < d.size; ++r) next[r] = next[r - 1] + counts[r - 1];
+  for (std::size_t i = 0; i < ids.size(); ++i) order[next[owner[i]]++] = i;
   std::vector<Num> asks(ids.size());
-  std::vector<int> counts(d.size, 0);
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    asks[i] = ids[order[i]];
-    ++counts[d.owner(asks[i])];
-  }
+  for (std::size_t i = 0; i < order.size(); ++i) asks[i] = ids[order[i]];
   std::vector<int> asked;
   std::vector<Num> requests = exchange(d.comm, asks, counts, &asked);
   for (Num &x : requests) x = values[x - d.vertfrst()];
@@ -512,12 +510,34 @@ void refine(const Dist &d, const Halo &h, const Distances &dist, Num k,
   }
 }
 
+// Numbers the vertices of each class consecutively across the ranks, in global order: class
+// c (0 <= c < classes) gets [offset[c], offset[c + 1]), a vertex of class -1 the number -1.
+// A class's vertices gathered by their numbers form its subgraph with no search for the
+// neighbours (the band, the domains).
+void number_by_class(const Dist &d, const std::vector<Num> &cls, int classes,
+                     std::vector<Num> *offset, std::vector<Num> *number) {
+  const Num n = d.vertlocnbr;
+  std::vector<Num> count(classes, 0), before(classes, 0), total(classes, 0);
+  for (Num v = 0; v < n; ++v)
+    if (cls[v] >= 0) ++count[cls[v]];
+  MPI_Exscan(count.data(), before.data(), classes, num_type(), MPI_SUM, d.comm);
+  if (d.rank == 0) std::fill(before.begin(), before.end(), 0);
+  MPI_Allreduce(count.data(), total.data(), classes, num_type(), MPI_SUM, d.comm);
+  offset->assign(classes + 1, 0);
+  for (int c = 0; c < classes; ++c) (*offset)[c + 1] = (*offset)[c] + total[c];
+  number->assign(n, -1);
+  for (Num v = 0; v < n; ++v)
+    if (cls[v] >= 0) (*number)[v] = (*offset)[cls[v]] + before[cls[v]]++;
+}
+
 // Vertices within this many arcs of a bipartition's cut form its band (PT-SCOTCH's width).
 constexpr Num kBandWidth = 3;
 // The band's bipartitioning: FM passes that go on longer than drb's default (30 passes, 5000
 // moves without gain before one stops). On the top bands of the 100^3 mesh split for 8 ranks
-// they cut 5-10 % fewer arcs than the default's 8 and 400, for 0.1 s more per band.
-constexpr const char *kBandStrategy = "drb{passes=30,moves=5000,bal=0.001}";
+// they cut 5-10 % fewer arcs than the default's 8 and 400, for 0.1 s more per band. One run:
+// drb's second run per bisection found no cheaper cut of those bands on 2, 4 or 8 ranks (the
+// same mappings) and took 40 % of the band's time (0.84 against 0.50 s on 2 ranks).
+constexpr const char *kBandStrategy = "drb{runs=1,passes=30,moves=5000,bal=0.001}";
 // The largest band gathered on one rank: 2^22 vertices, a few GB with the sequential
 // engine's work on them, the top band of a 3-D mesh of about 4 * 10^8 vertices (doc/mpi.md,
 // "Toward 10^4 ranks").
@@ -562,30 +582,34 @@ double refine_band(const Dist &d, const Halo &h, const TARTAN_Arch *halves, cons
         if ((x < n ? level[x] : ghost_level[x - n]) == width - 1) level[v] = width;
       }
   }
-  ghost_level = halo_values(d, h, level);
-  // Per band vertex: global number, load, side, degree, then (neighbour, weight) per arc,
-  // the neighbour -1 - s for side s's anchor. The rest's loads go to the anchors.
-  Num counts[3] = {0, 0, 0};  // loads outside the band per side, band vertices
+  for (Num &x : level) x = x == far ? -1 : 0;  // the band: class 0
+  std::vector<Num> offset, number;
+  number_by_class(d, level, 1, &offset, &number);
+  const Num b = offset[1];
+  if (b == 0 || b > kBandMostVertices) return 0;
+  const std::vector<Num> ghost_number = halo_values(d, h, number);
+  // Per band vertex (in band number order): global number, load, side, degree, then
+  // (neighbour's band number, weight) per arc, the neighbour -1 - s for side s's anchor. The
+  // rest's loads go to the anchors.
+  Num outside[2] = {0, 0};  // loads outside the band per side
   std::vector<Num> records;
   for (Num v = 0; v < n; ++v) {
-    if (level[v] == far) {
-      counts[(*side)[v]] += d.veloloctab[v];
+    if (number[v] < 0) {
+      outside[(*side)[v]] += d.veloloctab[v];
       continue;
     }
-    ++counts[2];
     records.insert(records.end(), {d.vertfrst() + v, d.veloloctab[v], (*side)[v], 0});
     const std::size_t degree_at = records.size() - 1;
     for (Num e = d.vertloctab[v]; e < d.vertloctab[v + 1]; ++e) {
       const Num x = h.edgegst[e];
       // Outside the band, a neighbour is on v's side: it is not next to the cut.
-      const bool inside = (x < n ? level[x] : ghost_level[x - n]) != far;
-      records.insert(records.end(), {inside ? d.edgeloctab[e] : -1 - (*side)[v], d.edloloctab[e]});
+      const Num u = x < n ? number[x] : ghost_number[x - n];
+      records.insert(records.end(), {u >= 0 ? u : -1 - (*side)[v], d.edloloctab[e]});
       ++records[degree_at];
     }
   }
-  MPI_Allreduce(MPI_IN_PLACE, counts, 3, num_type(), MPI_SUM, d.comm);
-  if (counts[2] == 0 || counts[2] > kBandMostVertices) return 0;
-  // Gathered on rank 0 in rank order, hence in global order.
+  MPI_Allreduce(MPI_IN_PLACE, outside, 2, num_type(), MPI_SUM, d.comm);
+  // Gathered on rank 0 in rank order, hence in band number order.
   std::vector<std::vector<Num>> out(d.size);
   out[0] = std::move(records);
   const std::vector<Num> band = exchange_buffers(d.comm, &out);
@@ -593,14 +617,11 @@ double refine_band(const Dist &d, const Halo &h, const TARTAN_Arch *halves, cons
   double saved = 0;
   local_step(d.comm, [&] {
     if (d.rank != 0) return;
-    const Num b = counts[2];
     std::vector<Num> global(b), vert(b + 3, 0), velo(b + 2), part(b + 2), old(b + 2), edge, edlo;
     std::vector<Num> anchor_arcs[2];  // (band vertex, weight) pairs
     std::size_t at = 0;
-    for (Num i = 0; i < b; ++i, at += 4 + 2 * static_cast<std::size_t>(band[at + 3]))
-      global[i] = band[at];
-    at = 0;
     for (Num i = 0; i < b; ++i) {
+      global[i] = band[at];
       velo[i] = band[at + 1];
       old[i] = band[at + 2];
       Num into[2] = {0, 0};
@@ -610,8 +631,7 @@ double refine_band(const Dist &d, const Halo &h, const TARTAN_Arch *halves, cons
           into[-1 - u] += w;
           continue;
         }
-        edge.push_back(
-            static_cast<Num>(std::lower_bound(global.begin(), global.end(), u) - global.begin()));
+        edge.push_back(u);
         edlo.push_back(w);
       }
       for (Num s = 0; s < 2; ++s)
@@ -624,7 +644,7 @@ double refine_band(const Dist &d, const Halo &h, const TARTAN_Arch *halves, cons
       at += 4 + 2 * static_cast<std::size_t>(band[at + 3]);
     }
     for (Num s = 0; s < 2; ++s) {
-      velo[b + s] = counts[s];
+      velo[b + s] = outside[s];
       old[b + s] = s;
       for (std::size_t j = 0; j < anchor_arcs[s].size(); j += 2) {
         edge.push_back(anchor_arcs[s][j]);
@@ -839,15 +859,7 @@ Dist separate_domains(const Dist &d, const Halo &h, const std::vector<Num> &doma
                       std::vector<Num> *number) {
   const Num n = d.vertlocnbr;
   const int domains = static_cast<int>(group_first.size()) - 1;
-  std::vector<Num> count(domains, 0), before(domains, 0), total(domains, 0);
-  for (Num v = 0; v < n; ++v) ++count[domain[v]];
-  MPI_Exscan(count.data(), before.data(), domains, num_type(), MPI_SUM, d.comm);
-  if (d.rank == 0) std::fill(before.begin(), before.end(), 0);
-  MPI_Allreduce(count.data(), total.data(), domains, num_type(), MPI_SUM, d.comm);
-  offset->assign(domains + 1, 0);
-  for (int p = 0; p < domains; ++p) (*offset)[p + 1] = (*offset)[p] + total[p];
-  number->assign(n, -1);
-  for (Num v = 0; v < n; ++v) (*number)[v] = (*offset)[domain[v]] + before[domain[v]]++;
+  number_by_class(d, domain, domains, offset, number);
   const std::vector<Num> ghost_domain = halo_values(d, h, domain);
   const std::vector<Num> ghost_number = halo_values(d, h, *number);
 
@@ -858,8 +870,9 @@ Dist separate_domains(const Dist &d, const Halo &h, const std::vector<Num> &doma
   apart.procvrttab.assign(d.size + 1, (*offset)[domains]);
   for (int p = 0; p < domains; ++p) {
     const int ranks = group_first[p + 1] - group_first[p];
+    const Num total = (*offset)[p + 1] - (*offset)[p];
     for (int i = 0; i < ranks; ++i)
-      apart.procvrttab[group_first[p] + i] = (*offset)[p] + total[p] / ranks * i + std::min<Num>(i, total[p] % ranks);
+      apart.procvrttab[group_first[p] + i] = (*offset)[p] + total / ranks * i + std::min<Num>(i, total % ranks);
   }
   apart.vertlocnbr = apart.procvrttab[d.rank + 1] - apart.procvrttab[d.rank];
   // A rank's vertices of one domain go to each destination in increasing numbers, and the
@@ -992,19 +1005,25 @@ void map_split(const Dist &d, const TARTAN_Arch *arch, TARTAN_Strat *strat,
     return;
   }
   const std::vector<Num> domain = split_into_domains(d, split);
-  // Each vertex, with its arcs inside its domain, to the rank that maps the domain:
-  // (domain, global number, load, degree, then neighbour and weight per arc).
+  // Domain p's vertices numbered [offset[p], offset[p + 1]) in global order: the mapping does
+  // not depend on the rank count. Each vertex, with its arcs inside its domain, to the rank
+  // that maps the domain: (number, global number, load, degree, then neighbour's number and
+  // weight per arc); a neighbour is in the domain when its number is.
+  std::vector<Num> offset, number;
+  number_by_class(d, domain, static_cast<int>(parts), &offset, &number);
   const Halo h = make_halo(d);
-  const std::vector<Num> ghost_domain = halo_values(d, h, domain);
+  const std::vector<Num> ghost_number = halo_values(d, h, number);
   std::vector<std::vector<Num>> out(d.size);
   for (Num v = 0; v < n; ++v) {
-    std::vector<Num> &buf = out[domain[v] % d.size];
-    buf.insert(buf.end(), {domain[v], d.vertfrst() + v, d.veloloctab[v], 0});
+    const Num p = domain[v];
+    std::vector<Num> &buf = out[p % d.size];
+    buf.insert(buf.end(), {number[v], d.vertfrst() + v, d.veloloctab[v], 0});
     const std::size_t degree_at = buf.size() - 1;
     for (Num e = d.vertloctab[v]; e < d.vertloctab[v + 1]; ++e) {
       const Num x = h.edgegst[e];
-      if ((x < n ? domain[x] : ghost_domain[x - n]) != domain[v]) continue;
-      buf.insert(buf.end(), {d.edgeloctab[e], d.edloloctab[e]});
+      const Num u = x < n ? number[x] : ghost_number[x - n];
+      if (u < offset[p] || u >= offset[p + 1]) continue;
+      buf.insert(buf.end(), {u, d.edloloctab[e]});
       ++buf[degree_at];
     }
   }
@@ -1012,23 +1031,23 @@ void map_split(const Dist &d, const TARTAN_Arch *arch, TARTAN_Strat *strat,
   // Map each domain held here; answers (global number, terminal) go back to the owners.
   std::vector<std::vector<Num>> answers(d.size);
   local_step(d.comm, [&] {
-    std::vector<std::vector<std::size_t>> records(static_cast<std::size_t>(parts));
-    for (std::size_t i = 0; i < recv.size(); i += 4 + 2 * static_cast<std::size_t>(recv[i + 3]))
-      records[static_cast<std::size_t>(recv[i])].push_back(i);
+    // Where each vertex's record starts, per domain held here, by number.
+    std::vector<std::vector<std::size_t>> record(static_cast<std::size_t>(parts));
+    for (Num p = d.rank; p < parts; p += d.size) record[p].resize(offset[p + 1] - offset[p]);
+    for (std::size_t i = 0; i < recv.size(); i += 4 + 2 * static_cast<std::size_t>(recv[i + 3])) {
+      const Num p = static_cast<Num>(std::upper_bound(offset.begin(), offset.end(), recv[i]) - offset.begin()) - 1;
+      record[p][recv[i] - offset[p]] = i;
+    }
     for (Num p = d.rank; p < parts; p += d.size) {
-      std::vector<std::size_t> &mine = records[static_cast<std::size_t>(p)];
-      if (mine.empty()) continue;
-      // Vertices in global order: the mapping does not depend on the rank count.
-      std::sort(mine.begin(), mine.end(), [&](std::size_t a, std::size_t b) { return recv[a + 1] < recv[b + 1]; });
-      const Num count = static_cast<Num>(mine.size());
+      const Num first = offset[p], count = offset[p + 1] - first;
+      if (count == 0) continue;
       std::vector<Num> global(count), vert(count + 1, 0), velo(count), edge, edlo;
-      for (Num i = 0; i < count; ++i) global[i] = recv[mine[i] + 1];
       for (Num i = 0; i < count; ++i) {
-        const std::size_t at = mine[i];
+        const std::size_t at = record[p][i];
+        global[i] = recv[at + 1];
         velo[i] = recv[at + 2];
         for (Num j = 0; j < recv[at + 3]; ++j) {
-          const Num u = recv[at + 4 + 2 * j];
-          edge.push_back(static_cast<Num>(std::lower_bound(global.begin(), global.end(), u) - global.begin()));
+          edge.push_back(recv[at + 4 + 2 * j] - first);
           edlo.push_back(recv[at + 5 + 2 * j]);
         }
         vert[i + 1] = static_cast<Num>(edge.size());
