@@ -1,8 +1,8 @@
 /* bench/dgraph_map_driver: TARTAN_dgraphMap as a user calls it, for bench/dgraph-vs-ptscotch.sh.
  *   mpirun -np K dgraph_map_driver GRAPH.grf TARGET.tgt OUT.map
  * Rank 0 reads GRAPH and scatters it (TARTAN_dgraphLoad), every rank reads TARGET, the graph
- * is mapped, rank 0 gathers the terminals and writes a SCOTCH .map file. Prints the wall time
- * of the load and of the mapping (the slowest rank's). */
+ * is mapped with the default strategy (NULL), rank 0 gathers the terminals and writes a
+ * SCOTCH .map file. Prints the wall time of the load and of the mapping (the slowest rank's). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -21,9 +21,7 @@ int main(int argc, char **argv) {
   double t0 = MPI_Wtime();
   TARTAN_Dgraph g;
   TARTAN_Arch arch;
-  TARTAN_Strat strat;
   TARTAN_archInit(&arch);
-  TARTAN_stratInit(&strat);
   if (TARTAN_dgraphInit(&g, MPI_COMM_WORLD) != 0 || TARTAN_dgraphLoad(&g, argv[1], -1, 0) != 0 ||
       TARTAN_archLoadPath(&arch, argv[2]) != 0) {
     if (rank == 0) fprintf(stderr, "load: %s %s\n", TARTAN_mpiErrorMessage(), TARTAN_errorMessage());
@@ -33,7 +31,7 @@ int main(int argc, char **argv) {
   TARTAN_Num vglb, vloc;
   TARTAN_dgraphSize(&g, &vglb, &vloc, NULL, NULL);
   TARTAN_Num *part = malloc(sizeof(TARTAN_Num) * (vloc + 1));
-  if (TARTAN_dgraphMap(&g, &arch, &strat, part) != 0) {
+  if (TARTAN_dgraphMap(&g, &arch, NULL, part) != 0) {
     if (rank == 0) fprintf(stderr, "map: %s\n", TARTAN_mpiErrorMessage());
     MPI_Abort(MPI_COMM_WORLD, 3);
   }
@@ -68,7 +66,6 @@ int main(int argc, char **argv) {
   free(displ);
   TARTAN_dgraphExit(&g);
   TARTAN_archExit(&arch);
-  TARTAN_stratExit(&strat);
   MPI_Finalize();
   return 0;
 }

@@ -97,7 +97,13 @@ TARTAN_MPI_API int TARTAN_dgraphGather(TARTAN_Dgraph *dgraph, TARTAN_Graph *cgra
  *  graph is mapped by TARTAN_graphMap with strat (NULL: the default strategy) on up to four
  *  ranks, each on its own deterministic relabelling of it, the cheapest kept (ties: lowest
  *  rank); then projection and parallel k-way refinement at each level, which never raises the
- *  worst load-to-capacity ratio above the coarsest mapping's. The same graph distribution,
+ *  worst load-to-capacity ratio above the coarsest mapping's. Targets whose bipartition tree
+ *  splits into equidistant domains (tree leaves, complete graphs) are instead bipartitioned in
+ *  parallel into domains, each mapped whole by TARTAN_graphMap with strat; with strat NULL, as
+ *  the sequential default maps that part of the whole graph (its second bipartitioning runs on
+ *  the whole target's first four levels only), where a strategy holding the default
+ *  (TARTAN_stratInit) maps each domain as a graph of its own, the same cost in more time.
+ *  The same graph distribution,
  *  target, strategy and seed give the same partloctab. The graph is checked first as
  *  TARTAN_dgraphCheck does. arch must be fixed-size and the same on every rank.
  *  Errors (collective): TARTAN_EINVAL (NULL arguments, bad graph, variable-sized target, and

@@ -4,7 +4,10 @@
  * within the strategy's imbalance (1 %, plus one vertex's load), cost within 5 % of
  * TARTAN_graphMap's default on the gathered graph (1 % on the tree leaf, whose domains are
  * split by parallel bisections: without their band refinement they cost 2.8-4.2 % more than
- * the default on 2-4 ranks), the same result twice; errors. */
+ * the default on 2-4 ranks), the same result twice; errors. Then a 64 x 64 x 40 grid (above
+ * the 2^17 vertices where the sequential default makes its second bipartitioning runs on the
+ * first levels only) onto the tree leaf with the NULL strategy, whose domains are mapped with
+ * those runs shifted by the levels the split made: the same checks, within 1 %. */
 #include "mpi_test.h"
 
 static int rank, size;
@@ -23,25 +26,26 @@ static double mapping_cost(TARTAN_Arch *arch, TARTAN_Graph *c, const TARTAN_Num 
   return cost / 2;
 }
 
-static void map_and_compare(TARTAN_Arch *arch, const char *name, double bound) {
+static void map_and_compare(TARTAN_Arch *arch, const char *name, TARTAN_Num x, TARTAN_Num y,
+                            TARTAN_Num z, int default_strat, double bound) {
   GridPart p;
-  grid_part(&p, 32, 32, 16, 1);
+  grid_part(&p, x, y, z, 1);
   TARTAN_Dgraph g;
   CHECK(TARTAN_dgraphInit(&g, MPI_COMM_WORLD) == 0);
   CHECK(TARTAN_dgraphBuild(&g, 0, p.vertlocnbr, p.verttab, NULL, p.velotab, p.edgelocnbr,
                            p.edgetab, p.edlotab) == 0);
   TARTAN_Num *part = malloc(sizeof(TARTAN_Num) * (p.vertlocnbr + 1));
   TARTAN_Num *again = malloc(sizeof(TARTAN_Num) * (p.vertlocnbr + 1));
-  TARTAN_Strat strat;
+  TARTAN_Strat strat, *mapstrat = default_strat ? NULL : &strat;
   TARTAN_stratInit(&strat);
   double t0 = MPI_Wtime();
-  CHECK(TARTAN_dgraphMap(&g, arch, &strat, part) == 0);
+  CHECK(TARTAN_dgraphMap(&g, arch, mapstrat, part) == 0);
   double t1 = MPI_Wtime();
-  CHECK(TARTAN_dgraphMap(&g, arch, &strat, again) == 0);
+  CHECK(TARTAN_dgraphMap(&g, arch, mapstrat, again) == 0);
   CHECK(memcmp(part, again, sizeof(TARTAN_Num) * p.vertlocnbr) == 0);
 
   /* Gather the mapping and the graph on every rank; compare with the sequential default. */
-  TARTAN_Num n = 32 * 32 * 16, k = TARTAN_archSize(arch);
+  TARTAN_Num n = x * y * z, k = TARTAN_archSize(arch);
   TARTAN_Num *full = malloc(sizeof(TARTAN_Num) * n), *seq = malloc(sizeof(TARTAN_Num) * n);
   int *counts = malloc(sizeof(int) * size), *displ = malloc(sizeof(int) * size), mine = (int) p.vertlocnbr;
   MPI_Allgather(&mine, 1, MPI_INT, counts, 1, MPI_INT, MPI_COMM_WORLD);
@@ -66,8 +70,8 @@ static void map_and_compare(TARTAN_Arch *arch, const char *name, double bound) {
   CHECK(TARTAN_graphMap(&c, arch, NULL, seq) == 0);
   double cost = mapping_cost(arch, &c, full), seqcost = mapping_cost(arch, &c, seq);
   if (rank == 0)
-    printf("%s, %d ranks: dgraphMap cost %.0f (%.2f s), graphMap default %.0f, ratio %.3f\n",
-           name, size, cost, t1 - t0, seqcost, cost / seqcost);
+    printf("%s%s, %d ranks: dgraphMap cost %.0f (%.2f s), graphMap default %.0f, ratio %.3f\n",
+           name, default_strat ? " (NULL strategy)" : "", size, cost, t1 - t0, seqcost, cost / seqcost);
   CHECK(cost <= bound * seqcost);
   TARTAN_graphExit(&c);
 
@@ -98,12 +102,13 @@ int main(int argc, char **argv) {
   TARTAN_Arch arch;
   TARTAN_archInit(&arch);
   CHECK(TARTAN_archTorus3(&arch, 2, 2, 2) == 0);
-  map_and_compare(&arch, "torus 2x2x2", 1.05);
+  map_and_compare(&arch, "torus 2x2x2", 32, 32, 16, 0, 1.05);
   TARTAN_archExit(&arch);
   TARTAN_archInit(&arch);
   TARTAN_Num sizetab[2] = {2, 4}, linktab[2] = {10, 1};
   CHECK(TARTAN_archTleaf(&arch, 2, sizetab, linktab) == 0);
-  map_and_compare(&arch, "tleaf 2 2 10 4 1", 1.01);
+  map_and_compare(&arch, "tleaf 2 2 10 4 1", 32, 32, 16, 0, 1.01);
+  map_and_compare(&arch, "tleaf 2 2 10 4 1, 64x64x40", 64, 64, 40, 1, 1.01);
   TARTAN_archExit(&arch);
   if (rank == 0) printf("test_dgraph_map: %d ranks passed\n", size);
   MPI_Finalize();
