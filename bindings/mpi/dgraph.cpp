@@ -7,6 +7,8 @@
 #include <memory>
 #include <new>
 
+#include <time.h>
+
 #include "dgraph.hpp"
 
 namespace tartan_mpi {
@@ -32,15 +34,33 @@ void Dist::set_distribution() {
   for (int r = 0; r < size; ++r) procvrttab[r + 1] = procvrttab[r] + counts[r];
 }
 
+void wait_idle(MPI_Request *request) {
+  // A few tests first (the others are usually there already), then naps between tests,
+  // doubling up to kLongestNap: a rank done with its share of a local step (its domain
+  // mapped, or nothing to do while the first rank of its group refines a band or reads a
+  // file) leaves its core to the others instead of polling, and answers at most kLongestNap
+  // late.
+  constexpr int kTests = 64;
+  constexpr long kFirstNap = 20000, kLongestNap = 1000000;  // nanoseconds
+  int done = 0;
+  for (int test = 0; test < kTests && !done; ++test) MPI_Test(request, &done, MPI_STATUS_IGNORE);
+  for (long nap = kFirstNap; !done; nap = std::min(2 * nap, kLongestNap)) {
+    const timespec pause{0, nap};
+    nanosleep(&pause, nullptr);
+    MPI_Test(request, &done, MPI_STATUS_IGNORE);
+  }
+}
+
 int agree(MPI_Comm comm, int code, const std::string &message, std::string *agreed) {
   int rank = 0, size = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
   int local[2] = {code, code != 0 ? rank : size};
   int global[2] = {0, 0};
-  // Smallest code (all codes are negative), lowest failing rank.
-  MPI_Allreduce(&local[0], &global[0], 1, MPI_INT, MPI_MIN, comm);
-  MPI_Allreduce(&local[1], &global[1], 1, MPI_INT, MPI_MIN, comm);
+  // Smallest code (all codes are negative), lowest failing rank: both minima in one reduction.
+  MPI_Request request;
+  MPI_Iallreduce(local, global, 2, MPI_INT, MPI_MIN, comm, &request);
+  wait_idle(&request);
   if (global[0] == 0) return 0;
   int length = global[1] == rank ? static_cast<int>(message.size()) : 0;
   MPI_Bcast(&length, 1, MPI_INT, global[1], comm);

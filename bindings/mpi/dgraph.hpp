@@ -80,6 +80,10 @@ struct Agreed {
   std::string message;
 };
 
+// Completes a nonblocking collective without holding the core while other ranks work
+// (MPI_Wait polls): tests it, then sleeps between tests.
+void wait_idle(MPI_Request *request);
+
 // Collective agreement on the status of a step: every rank passes its local code (0 when
 // fine) and message; all return the smallest code, with the message of the lowest failing
 // rank prefixed by "rank R: ". Returns 0 when every rank succeeded.
