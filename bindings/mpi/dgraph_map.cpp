@@ -861,7 +861,6 @@ Dist separate_domains(const Dist &d, const Halo &h, const std::vector<Num> &doma
   const Num n = d.vertlocnbr;
   const int domains = static_cast<int>(group_first.size()) - 1;
   number_by_class(d, domain, domains, offset, number);
-  const std::vector<Num> ghost_domain = halo_values(d, h, domain);
   const std::vector<Num> ghost_number = halo_values(d, h, *number);
 
   Dist apart;
@@ -879,14 +878,17 @@ Dist separate_domains(const Dist &d, const Halo &h, const std::vector<Num> &doma
   // A rank's vertices of one domain go to each destination in increasing numbers, and the
   // sources' ranges follow each other in rank order: what arrives is in number order.
   std::vector<std::vector<Num>> out(d.size);
+  // A neighbour is in v's domain when its number is in the domain's range.
   for (Num v = 0; v < n; ++v) {
+    const Num p = domain[v];
     std::vector<Num> &buf = out[apart.owner((*number)[v])];
     buf.insert(buf.end(), {d.veloloctab[v], 0});
     const std::size_t degree_at = buf.size() - 1;
     for (Num e = d.vertloctab[v]; e < d.vertloctab[v + 1]; ++e) {
       const Num x = h.edgegst[e];
-      if ((x < n ? domain[x] : ghost_domain[x - n]) != domain[v]) continue;
-      buf.insert(buf.end(), {x < n ? (*number)[x] : ghost_number[x - n], d.edloloctab[e]});
+      const Num u = x < n ? (*number)[x] : ghost_number[x - n];
+      if (u < (*offset)[p] || u >= (*offset)[p + 1]) continue;
+      buf.insert(buf.end(), {u, d.edloloctab[e]});
       ++buf[degree_at];
     }
   }
