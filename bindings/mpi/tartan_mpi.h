@@ -102,9 +102,8 @@ TARTAN_MPI_API int TARTAN_dgraphGather(TARTAN_Dgraph *dgraph, TARTAN_Graph *cgra
  *  parallel into domains, each mapped whole by TARTAN_graphMap with strat; with strat NULL, as
  *  the sequential default maps that part of the whole graph (its second bipartitioning runs on
  *  the whole target's first four levels only), where a strategy holding the default
- *  (TARTAN_stratInit) maps each domain as a graph of its own, the same cost in more time.
- *  The same graph distribution,
- *  target, strategy and seed give the same partloctab. The graph is checked first as
+ *  (TARTAN_stratInit) maps each domain as a graph of its own: costs within about 1 %, more
+ *  time. The same graph distribution, target, strategy and seed give the same partloctab. The graph is checked first as
  *  TARTAN_dgraphCheck does. arch must be fixed-size and the same on every rank.
  *  Errors (collective): TARTAN_EINVAL (NULL arguments, bad graph, variable-sized target, and
  *  those of TARTAN_graphMap), TARTAN_EHANDLE, TARTAN_ENOMEM, TARTAN_EOVERFLOW. */
