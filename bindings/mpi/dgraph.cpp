@@ -291,9 +291,9 @@ void check_graph(const DgraphImpl &g) {
   });
 }
 
-WholeGraph gather_everywhere(const Dist &d) {
-  // Every rank learns every rank's vertex and arc counts, then receives the degrees, loads,
-  // ends and weights.
+WholeGraph gather_whole(const Dist &d, bool everywhere) {
+  // The gathering ranks learn every rank's vertex and arc counts, then receive the degrees,
+  // loads, ends and weights.
   std::vector<int> vcounts(d.size), ecounts(d.size), vdispl(d.size, 0), edispl(d.size, 0);
   int vloc = static_cast<int>(d.vertlocnbr), eloc = static_cast<int>(d.edgeloctab.size());
   MPI_Allgather(&vloc, 1, MPI_INT, vcounts.data(), 1, MPI_INT, d.comm);
@@ -302,26 +302,31 @@ WholeGraph gather_everywhere(const Dist &d) {
     vdispl[r] = vdispl[r - 1] + vcounts[r - 1];
     edispl[r] = edispl[r - 1] + ecounts[r - 1];
   }
-  const Num n = d.vertglbnbr(), m = static_cast<Num>(edispl[d.size - 1]) + ecounts[d.size - 1];
+  const bool here = everywhere || d.rank == 0;
+  const Num n = here ? d.vertglbnbr() : 0,
+            m = here ? static_cast<Num>(edispl[d.size - 1]) + ecounts[d.size - 1] : 0;
   std::vector<Num> degree(d.vertlocnbr);
   for (Num v = 0; v < d.vertlocnbr; ++v) degree[v] = d.vertloctab[v + 1] - d.vertloctab[v];
-  WholeGraph whole{std::vector<Num>(n + 1, 0), std::vector<Num>(n), std::vector<Num>(m),
+  WholeGraph whole{std::vector<Num>(here ? n + 1 : 0, 0), std::vector<Num>(n), std::vector<Num>(m),
                    std::vector<Num>(m)};
-  MPI_Allgatherv(degree.data(), vloc, num_type(), whole.vert.data() + 1, vcounts.data(),
-                 vdispl.data(), num_type(), d.comm);
-  MPI_Allgatherv(d.veloloctab.data(), vloc, num_type(), whole.velo.data(), vcounts.data(),
-                 vdispl.data(), num_type(), d.comm);
-  MPI_Allgatherv(d.edgeloctab.data(), eloc, num_type(), whole.edge.data(), ecounts.data(),
-                 edispl.data(), num_type(), d.comm);
-  MPI_Allgatherv(d.edloloctab.data(), eloc, num_type(), whole.edlo.data(), ecounts.data(),
-                 edispl.data(), num_type(), d.comm);
+  const auto gather = [&](const Num *local, int count, Num *all, const std::vector<int> &counts,
+                          const std::vector<int> &displ) {
+    if (everywhere)
+      MPI_Allgatherv(local, count, num_type(), all, counts.data(), displ.data(), num_type(), d.comm);
+    else
+      MPI_Gatherv(local, count, num_type(), all, counts.data(), displ.data(), num_type(), 0, d.comm);
+  };
+  gather(degree.data(), vloc, here ? whole.vert.data() + 1 : nullptr, vcounts, vdispl);
+  gather(d.veloloctab.data(), vloc, whole.velo.data(), vcounts, vdispl);
+  gather(d.edgeloctab.data(), eloc, whole.edge.data(), ecounts, edispl);
+  gather(d.edloloctab.data(), eloc, whole.edlo.data(), ecounts, edispl);
   for (Num v = 0; v < n; ++v) whole.vert[v + 1] += whole.vert[v];
   return whole;
 }
 
 void gather_graph(DgraphImpl &g, TARTAN_Graph *cgraph) {
   // Ranks without cgraph take part and drop the result.
-  WholeGraph whole = gather_everywhere(g.dist);
+  WholeGraph whole = gather_whole(g.dist, true);
   local_step(g.dist.comm, [&] {
     if (cgraph == nullptr) {
       g.gather_vert = {};

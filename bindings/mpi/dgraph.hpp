@@ -123,12 +123,13 @@ void build_graph(DgraphImpl &g, Num baseval, Num vertlocnbr, const Num *vertloct
 void finish_build(DgraphImpl &g, Num baseval);
 void check_graph(const DgraphImpl &g);
 void gather_graph(DgraphImpl &g, TARTAN_Graph *cgraph);
-// The whole graph of dist on every rank (collective), base 0 in global numbers: vert holds
-// the n + 1 arc starts, velo and edge/edlo the loads, ends and weights.
+// The whole graph of dist on every rank, or on rank 0 only (the others get empty arrays)
+// (collective), base 0 in global numbers: vert holds the n + 1 arc starts, velo and edge/edlo
+// the loads, ends and weights.
 struct WholeGraph {
   std::vector<Num> vert, velo, edge, edlo;
 };
-WholeGraph gather_everywhere(const Dist &d);
+WholeGraph gather_whole(const Dist &d, bool everywhere);
 void load_graph(DgraphImpl &g, const char *path, Num baseval, Num flags);
 void map_graph(DgraphImpl &g, const TARTAN_Arch *arch, TARTAN_Strat *strat, Num *partloctab);
 

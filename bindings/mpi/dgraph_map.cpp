@@ -390,7 +390,7 @@ double cut_cost(Num n, const Num *vert, const Num *edge, const Num *edlo, const 
 // Maps the coarsest graph: gathered on every rank, mapped on up to four of them.
 std::vector<Num> map_coarsest(const Dist &d, const TARTAN_Arch *arch, TARTAN_Strat *strat,
                               const Distances &dist) {
-  WholeGraph whole = gather_everywhere(d);
+  WholeGraph whole = gather_whole(d, true);
   const Num n = d.vertglbnbr(), m = static_cast<Num>(whole.edge.size());
   const std::vector<Num> &vert = whole.vert, &velo = whole.velo, &edge = whole.edge,
                          &edlo = whole.edlo;
@@ -574,10 +574,11 @@ constexpr Num kBandWidth = 3;
 // drb's second run per bisection found no cheaper cut of those bands on 2, 4 or 8 ranks (the
 // same mappings) and took 40 % of the band's time (0.84 against 0.50 s on 2 ranks).
 constexpr const char *kBandStrategy = "drb{runs=1,passes=30,moves=5000,bal=0.001}";
-// The largest band gathered on one rank: 2^22 vertices, a few GB with the sequential
-// engine's work on them, the top band of a 3-D mesh of about 4 * 10^8 vertices (doc/mpi.md,
-// "Toward 10^4 ranks").
-constexpr Num kBandMostVertices = Num{1} << 22;
+// The largest graph gathered on one rank for the sequential engine to bipartition (a band, or
+// a small domain of the split): 2^22 vertices, a few GB with the sequential engine's work on
+// them; the top band of a 3-D mesh of about 4 * 10^8 vertices (doc/mpi.md, "Toward 10^4
+// ranks").
+constexpr Num kGatheredMostVertices = Num{1} << 22;
 // Band refinements of one cut at most, each one after a round that saved kBandRepeatGain of
 // the cut or more: each can move the cut by kBandWidth arcs. On the 200^3 mesh's top bisection
 // on 2 ranks they cut 141752, 123516, 118636, 115370, 112562 arcs (1.5 to 2.3 s each; a plane
@@ -593,7 +594,7 @@ constexpr double kBandRepeatGain = 0.02;
 // load, and the arcs into it). The sequential engine bipartitions the band anew, the anchors
 // fixed, and the result replaces the cut when it cuts less weight within the loads' bound;
 // returns the share of the cut's weight it saved (0 when it kept the cut, as for a band above
-// kBandMostVertices, left as it is). The parallel greedy refinement only moves single
+// kGatheredMostVertices, left as it is). The parallel greedy refinement only moves single
 // vertices: it leaves the bumps of the coarse levels in the cut, which FM on the fine band
 // irons out.
 double refine_band(const Dist &d, const Halo &h, const TARTAN_Arch *halves, const Num weight[2],
@@ -622,7 +623,7 @@ double refine_band(const Dist &d, const Halo &h, const TARTAN_Arch *halves, cons
   std::vector<Num> offset, number;
   number_by_class(d, level, 1, &offset, &number);
   const Num b = offset[1];
-  if (b == 0 || b > kBandMostVertices) return 0;
+  if (b == 0 || b > kGatheredMostVertices) return 0;
   const std::vector<Num> ghost_number = halo_values(d, h, number);
   // Per band vertex (in band number order): global number, load, side, degree, then
   // (neighbour's band number, weight) per arc, the neighbour -1 - s for side s's anchor. The
@@ -727,6 +728,45 @@ double refine_band(const Dist &d, const Halo &h, const TARTAN_Arch *halves, cons
   for (std::size_t i = 0; i < moved.size(); i += 2) (*side)[moved[i] - d.vertfrst()] = moved[i + 1];
   MPI_Bcast(&saved, 1, MPI_DOUBLE, 0, d.comm);
   return saved;
+}
+
+// Groups of fewer ranks than this bipartition a domain of at most kGatheredMostVertices
+// vertices on their first rank with the sequential engine (bisect_on_first) rather than in
+// parallel. Measured on the 200^3 mesh onto the tree leaf, the parallel bisection (matching
+// rounds, halo exchanges, band refinement) spent 1.5 to 1.8 times the sequential one's CPU:
+// two ranks on cores of their own would finish a level 10 to 25 % sooner, where they share
+// cores not at all (4 ranks on 2 cores: the second split level 8.2 s against 6.0 s, the whole
+// run 91 against 86 s of CPU; 8 ranks: the third level 8.6 against 4.8 s), at costs within
+// 0.7 % (26748621 against 26811307 on 4 ranks, 26986773 against 26809219 on 8).
+constexpr int kParallelBisectionRanks = 4;
+// Their strategy: the default's bisection, loads within 0.1 % as the parallel bisection's. The
+// default's orient and kway after it cost 1.1 % more on the test's 64x64x40 grid split into 4
+// domains on 3 ranks (72735 against 71958).
+constexpr const char *kSmallDomainStrategy = "drb{tries=2,bal=0.001}";
+
+// Bipartitions d onto halves with the sequential engine on d's first rank (gathered there; the
+// other ranks wait), and gives each rank the sides of its vertices.
+void bisect_on_first(const Dist &d, const TARTAN_Arch *halves, TARTAN_Strat *strat, Num *side) {
+  const WholeGraph whole = gather_whole(d, false);
+  std::vector<Num> part;
+  local_step(d.comm, [&] {
+    if (d.rank != 0) return;
+    const Num n = d.vertglbnbr();
+    part.resize(n);
+    OwnedGraph graph;
+    int code = TARTAN_graphBuild(&graph.handle, 0, n, whole.vert.data(), nullptr, whole.velo.data(),
+                                 nullptr, static_cast<Num>(whole.edge.size()), whole.edge.data(),
+                                 whole.edlo.data());
+    if (code == 0) code = TARTAN_graphMap(&graph.handle, halves, strat, part.data());
+    if (code != 0) throw Error{code, std::string("domain bisection: ") + TARTAN_errorMessage()};
+  });
+  std::vector<int> counts(d.size), displ(d.size);
+  for (int r = 0; r < d.size; ++r) {
+    displ[r] = static_cast<int>(d.procvrttab[r]);
+    counts[r] = static_cast<int>(d.procvrttab[r + 1] - d.procvrttab[r]);
+  }
+  MPI_Scatterv(part.data(), counts.data(), displ.data(), num_type(), side, counts[d.rank], num_type(),
+               0, d.comm);
 }
 
 // A bipartition's band refinement: the halves' capacities and the band's strategy.
@@ -966,10 +1006,11 @@ std::vector<Num> split_into_domains(const Dist &d, const Halo &h, const Equidist
   const Num n = d.vertlocnbr;
   std::vector<Num> domain(n, 0);
   if (split.levels == 0) return domain;
-  OwnedStrat balanced, band;
+  OwnedStrat balanced, band, whole;
   local_step(d.comm, [&] {
     if (TARTAN_stratGraphMapBuild(&balanced.handle, 0, 2, 0.001) != 0 ||
-        TARTAN_stratGraphMap(&band.handle, kBandStrategy) != 0)
+        TARTAN_stratGraphMap(&band.handle, kBandStrategy) != 0 ||
+        TARTAN_stratGraphMap(&whole.handle, kSmallDomainStrategy) != 0)
       throw Error{TARTAN_EINTERNAL, std::string("domain split: ") + TARTAN_errorMessage()};
   });
   for (int level = 0; level < split.levels; ++level) {
@@ -1018,8 +1059,12 @@ std::vector<Num> split_into_domains(const Dist &d, const Halo &h, const Equidist
         // without the band refinement, 6372700 / 6368160 / 6388441 with it (the sequential
         // default on one rank: 6355501); the 200^3 mesh: 27263732 / 28786372 / 29780379
         // against 26600415 / 26802528 / 26680918 (one rank: 26558781).
-        const BandRefinement refinement{weight, &band.handle};
-        map_kway(piece, &halves.handle, 2, &balanced.handle, 1.001, &refinement, side.data());
+        if (piece.size < kParallelBisectionRanks && piece.vertglbnbr() <= kGatheredMostVertices) {
+          bisect_on_first(piece, &halves.handle, &whole.handle, side.data());
+        } else {
+          const BandRefinement refinement{weight, &band.handle};
+          map_kway(piece, &halves.handle, 2, &balanced.handle, 1.001, &refinement, side.data());
+        }
       }
     } catch (const Agreed &failure) {
       code = failure.code;
