@@ -20,8 +20,9 @@
 // Targets whose bipartition tree splits into domains that can be mapped apart (tree leaves,
 // complete graphs) are mapped by domains instead (map_split): the scheme above bipartitions
 // the graph recursively into the domains only, each bipartition's cut then refined on its
-// band (refine_band), and each domain's subgraph is mapped whole by the sequential engine on
-// one rank, as recursive bipartitioning does after its first levels.
+// band (refine_band), or a small domain of a group of few ranks is bisected on one rank by
+// the sequential engine (bisect_on_first); each domain's subgraph is then mapped whole by the
+// sequential engine on one rank, as recursive bipartitioning does after its first levels.
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -575,10 +576,19 @@ constexpr Num kBandWidth = 3;
 // same mappings) and took 40 % of the band's time (0.84 against 0.50 s on 2 ranks).
 constexpr const char *kBandStrategy = "drb{runs=1,passes=30,moves=5000,bal=0.001}";
 // The largest graph gathered on one rank for the sequential engine to bipartition (a band, or
-// a small domain of the split): 2^22 vertices, a few GB with the sequential engine's work on
-// them; the top band of a 3-D mesh of about 4 * 10^8 vertices (doc/mpi.md, "Toward 10^4
+// a domain of the split): 2^23 vertices and 2^26 arcs, a few GB with the sequential engine's
+// work on them (MPI's int counts hold its records); the 200^3 mesh (8 * 10^6 vertices, 4.8 *
+// 10^7 arcs), the top band of a 3-D mesh of about 10^9 vertices (doc/mpi.md, "Toward 10^4
 // ranks").
-constexpr Num kGatheredMostVertices = Num{1} << 22;
+constexpr Num kGatheredMostVertices = Num{1} << 23;
+constexpr std::int64_t kGatheredMostArcs = std::int64_t{1} << 26;
+
+// The arcs of d, all ranks together (collective).
+std::int64_t global_arcs(const Dist &d) {
+  std::int64_t arcs = static_cast<std::int64_t>(d.edgeloctab.size());
+  MPI_Allreduce(MPI_IN_PLACE, &arcs, 1, MPI_INT64_T, MPI_SUM, d.comm);
+  return arcs;
+}
 // Band refinements of one cut at most, each one after a round that saved kBandRepeatGain of
 // the cut or more: each can move the cut by kBandWidth arcs. On the 200^3 mesh's top bisection
 // on 2 ranks they cut 141752, 123516, 118636, 115370, 112562 arcs (1.5 to 2.3 s each; a plane
@@ -594,7 +604,7 @@ constexpr double kBandRepeatGain = 0.02;
 // load, and the arcs into it). The sequential engine bipartitions the band anew, the anchors
 // fixed, and the result replaces the cut when it cuts less weight within the loads' bound;
 // returns the share of the cut's weight it saved (0 when it kept the cut, as for a band above
-// kGatheredMostVertices, left as it is). The parallel greedy refinement only moves single
+// kGatheredMostVertices or kGatheredMostArcs, left as it is). The parallel greedy refinement only moves single
 // vertices: it leaves the bumps of the coarse levels in the cut, which FM on the fine band
 // irons out.
 double refine_band(const Dist &d, const Halo &h, const TARTAN_Arch *halves, const Num weight[2],
@@ -646,6 +656,9 @@ double refine_band(const Dist &d, const Halo &h, const TARTAN_Arch *halves, cons
     }
   }
   MPI_Allreduce(MPI_IN_PLACE, outside, 2, num_type(), MPI_SUM, d.comm);
+  std::int64_t band_arcs = static_cast<std::int64_t>(records.size()) / 2;  // a bound
+  MPI_Allreduce(MPI_IN_PLACE, &band_arcs, 1, MPI_INT64_T, MPI_SUM, d.comm);
+  if (band_arcs > kGatheredMostArcs) return 0;
   // Gathered on rank 0 in rank order, hence in band number order.
   std::vector<std::vector<Num>> out(d.size);
   out[0] = std::move(records);
@@ -731,13 +744,14 @@ double refine_band(const Dist &d, const Halo &h, const TARTAN_Arch *halves, cons
 }
 
 // Groups of fewer ranks than this bipartition a domain of at most kGatheredMostVertices
-// vertices on their first rank with the sequential engine (bisect_on_first) rather than in
-// parallel. Measured on the 200^3 mesh onto the tree leaf, the parallel bisection (matching
-// rounds, halo exchanges, band refinement) spent 1.5 to 1.8 times the sequential one's CPU:
-// two ranks on cores of their own would finish a level 10 to 25 % sooner, where they share
-// cores not at all (4 ranks on 2 cores: the second split level 8.2 s against 6.0 s, the whole
-// run 91 against 86 s of CPU; 8 ranks: the third level 8.6 against 4.8 s), at costs within
-// 0.7 % (26748621 against 26811307 on 4 ranks, 26986773 against 26809219 on 8).
+// vertices and kGatheredMostArcs arcs on their first rank with the sequential engine
+// (bisect_on_first) rather than in parallel. On the 200^3 mesh onto the tree leaf the
+// parallel bisection (matching rounds, halo exchanges, band refinement) spent 1.5 to 1.8
+// times the sequential one's CPU and was not faster with a core per rank: 2 ranks on 2 cores
+// mapped in 44.8 s of wall time with the top bisection on one rank, 45.4 to 48.3 s with the
+// parallel one, for 26216048 against 26982056; 4 ranks on 2 cores: the second split level
+// 6.0 against 8.2 s, 26714666 against 26748621; 8 ranks: the third level 4.8 against 8.6 s,
+// 26809219 against 26986773.
 constexpr int kParallelBisectionRanks = 4;
 // Their strategy: the default's bisection, loads within 0.1 % as the parallel bisection's. The
 // default's orient and kway after it cost 1.1 % more on the test's 64x64x40 grid split into 4
@@ -998,10 +1012,12 @@ struct OwnedComm {
 
 // Labels each local vertex of d with its domain of the split: recursive bipartitioning on
 // the fine graph, as the sequential engine's. At each level every domain is cut in two at
-// once, each by its own group of ranks, by a parallel multilevel mapping onto its two halves
-// (a weighted complete graph, the loads balanced to 0.1 %: each domain's own mapping then
-// keeps the strategy's imbalance almost whole). A single k-way partition into all the domains
-// cut 52 % more arcs than these bipartitions between the 8 domains of the 100^3 mesh.
+// once, each by its own group of ranks, onto its two halves (a weighted complete graph, the
+// loads balanced to 0.1 %: each domain's own mapping then keeps the strategy's imbalance
+// almost whole), by a parallel multilevel mapping or, in small groups, by the sequential
+// engine on the group's first rank (kParallelBisectionRanks). A single k-way partition into
+// all the domains cut 52 % more arcs than these bipartitions between the 8 domains of the
+// 100^3 mesh.
 std::vector<Num> split_into_domains(const Dist &d, const Halo &h, const EquidistantSplit &split) {
   const Num n = d.vertlocnbr;
   std::vector<Num> domain(n, 0);
@@ -1059,7 +1075,8 @@ std::vector<Num> split_into_domains(const Dist &d, const Halo &h, const Equidist
         // without the band refinement, 6372700 / 6368160 / 6388441 with it (the sequential
         // default on one rank: 6355501); the 200^3 mesh: 27263732 / 28786372 / 29780379
         // against 26600415 / 26802528 / 26680918 (one rank: 26558781).
-        if (piece.size < kParallelBisectionRanks && piece.vertglbnbr() <= kGatheredMostVertices) {
+        if (piece.size < kParallelBisectionRanks && piece.vertglbnbr() <= kGatheredMostVertices &&
+            global_arcs(piece) <= kGatheredMostArcs) {
           bisect_on_first(piece, &halves.handle, &whole.handle, side.data());
         } else {
           const BandRefinement refinement{weight, &band.handle};

@@ -98,13 +98,15 @@ TARTAN_MPI_API int TARTAN_dgraphGather(TARTAN_Dgraph *dgraph, TARTAN_Graph *cgra
  *  ranks, each on its own deterministic relabelling of it, the cheapest kept (ties: lowest
  *  rank); then projection and parallel k-way refinement at each level, which never raises the
  *  worst load-to-capacity ratio above the coarsest mapping's. Targets whose bipartition tree
- *  splits into equidistant domains (tree leaves, complete graphs) are instead bipartitioned in
- *  parallel into domains, each mapped whole by TARTAN_graphMap with strat; with strat NULL, as
- *  the sequential default maps that part of the whole graph (its second bipartitioning runs on
- *  the whole target's first four levels only), where a strategy holding the default
- *  (TARTAN_stratInit) maps each domain as a graph of its own: costs within about 1 %, more
- *  time. The same graph distribution, target, strategy and seed give the same partloctab. The graph is checked first as
- *  TARTAN_dgraphCheck does. arch must be fixed-size and the same on every rank.
+ *  splits into equidistant domains (tree leaves, complete graphs) are instead bipartitioned
+ *  recursively into domains (in parallel, or by the sequential engine on one rank of a group
+ *  of two or three ranks), each domain then mapped whole by TARTAN_graphMap with strat; with
+ *  strat NULL, as the sequential default maps that part of the whole graph (its second
+ *  bipartitioning runs on the whole target's first four levels only), where a strategy
+ *  holding the default (TARTAN_stratInit) maps each domain as a graph of its own: costs
+ *  within about 1 %, more time. The same graph distribution, target, strategy and seed give
+ *  the same partloctab. The graph is checked first as TARTAN_dgraphCheck does. arch must be
+ *  fixed-size and the same on every rank.
  *  Errors (collective): TARTAN_EINVAL (NULL arguments, bad graph, variable-sized target, and
  *  those of TARTAN_graphMap), TARTAN_EHANDLE, TARTAN_ENOMEM, TARTAN_EOVERFLOW. */
 TARTAN_MPI_API int TARTAN_dgraphMap(TARTAN_Dgraph *dgraph, const TARTAN_Arch *arch,
