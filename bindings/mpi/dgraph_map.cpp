@@ -1022,11 +1022,11 @@ std::vector<Num> split_into_domains(const Dist &d, const Halo &h, const Equidist
   const Num n = d.vertlocnbr;
   std::vector<Num> domain(n, 0);
   if (split.levels == 0) return domain;
-  OwnedStrat balanced, band, whole;
+  OwnedStrat balanced, band, small_domain;
   local_step(d.comm, [&] {
     if (TARTAN_stratGraphMapBuild(&balanced.handle, 0, 2, 0.001) != 0 ||
         TARTAN_stratGraphMap(&band.handle, kBandStrategy) != 0 ||
-        TARTAN_stratGraphMap(&whole.handle, kSmallDomainStrategy) != 0)
+        TARTAN_stratGraphMap(&small_domain.handle, kSmallDomainStrategy) != 0)
       throw Error{TARTAN_EINTERNAL, std::string("domain split: ") + TARTAN_errorMessage()};
   });
   for (int level = 0; level < split.levels; ++level) {
@@ -1077,7 +1077,7 @@ std::vector<Num> split_into_domains(const Dist &d, const Halo &h, const Equidist
         // against 26600415 / 26802528 / 26680918 (one rank: 26558781).
         if (piece.size < kParallelBisectionRanks && piece.vertglbnbr() <= kGatheredMostVertices &&
             global_arcs(piece) <= kGatheredMostArcs) {
-          bisect_on_first(piece, &halves.handle, &whole.handle, side.data());
+          bisect_on_first(piece, &halves.handle, &small_domain.handle, side.data());
         } else {
           const BandRefinement refinement{weight, &band.handle};
           map_kway(piece, &halves.handle, 2, &balanced.handle, 1.001, &refinement, side.data());
