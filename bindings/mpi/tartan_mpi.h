@@ -99,8 +99,9 @@ TARTAN_MPI_API int TARTAN_dgraphGather(TARTAN_Dgraph *dgraph, TARTAN_Graph *cgra
  *  rank); then projection and parallel k-way refinement at each level, which never raises the
  *  worst load-to-capacity ratio above the coarsest mapping's. Targets whose bipartition tree
  *  splits into equidistant domains (tree leaves, complete graphs) are instead bipartitioned
- *  recursively into domains (in parallel, or by the sequential engine on one rank of a group
- *  of two or three ranks), each domain then mapped whole by TARTAN_graphMap with strat; with
+ *  recursively into domains (in parallel, or, for a domain of at most 2^23 vertices and 2^26
+ *  arcs cut by a group of two or three ranks, by the sequential engine on one rank of the
+ *  group), each domain then mapped whole by TARTAN_graphMap with strat; with
  *  strat NULL, as the sequential default maps that part of the whole graph (its second
  *  bipartitioning runs on the whole target's first four levels only), where a strategy
  *  holding the default (TARTAN_stratInit) maps each domain as a graph of its own: costs
