@@ -42,9 +42,16 @@ class SubgraphExtractor {
         for (Num i = 0; i < count; ++i) local[index(vertices[i])] = -1;
       }
     } unmark{local_, vertices, count};
+    // Room for every arc of the subset's vertices at once: grown by doubling, the arrays of a
+    // job as big as the whole graph were copied and their pages touched anew at each step.
+    std::size_t arcs = 0;
+    for (Num i = 0; i < count; ++i) arcs += index(graph_.end(vertices[i]) - graph_.begin(vertices[i]));
     sub.xadj.assign(1, 0);
+    sub.xadj.reserve(index(count) + 1);
     sub.adjncy.clear();
+    sub.adjncy.reserve(arcs);
     sub.adjwgt.clear();
+    sub.adjwgt.reserve(arcs);
     sub.vwgt.resize(index(count));
     for (Num i = 0; i < count; ++i) {
       const Num v = vertices[i];
