@@ -25,6 +25,7 @@
 // sequential engine on one rank, as recursive bipartitioning does after its first levels.
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <memory>
 #include <numeric>
 #include <string>
@@ -753,6 +754,35 @@ double refine_band(const Dist &d, const Halo &h, const TARTAN_Arch *halves, cons
 // 6.0 against 8.2 s, 26714666 against 26748621; 8 ranks: the third level 4.8 against 8.6 s,
 // 26809219 against 26986773.
 constexpr int kParallelBisectionRanks = 4;
+// Larger groups bisect on their first rank too while their domain has at most this many
+// vertices per rank (TARTAN_MPI_GATHER_PER_RANK sets it; 0: never). With fewer, the parallel
+// bisection's matching rounds and halo exchanges outweigh its share of the work: on the 100^3
+// mesh onto the tree leaf with 8 ranks on 2 cores, its first split level (10^6 vertices on 8
+// ranks) took 3.5 to 4.1 s of CPU, all ranks together, where the sequential one on rank 0
+// took 2.5 to 2.6 s, in the same 1.8 to 2.1 s of wall time.
+constexpr std::int64_t kGatheredPerRank = std::int64_t{1} << 18;
+
+// The vertices per rank below which a group of any size bisects on its first rank: rank 0's
+// TARTAN_MPI_GATHER_PER_RANK (a whole number from 0 to 2^40), or kGatheredPerRank when it is
+// unset or empty, the same on every rank (collective). A malformed value is an error.
+std::int64_t gathered_per_rank(const Dist &d) {
+  std::int64_t bound = kGatheredPerRank;
+  local_step(d.comm, [&] {
+    if (d.rank != 0) return;
+    const char *text = std::getenv("TARTAN_MPI_GATHER_PER_RANK");
+    if (text == nullptr || *text == '\0') return;
+    constexpr std::int64_t kMost = std::int64_t{1} << 40;
+    std::int64_t value = 0;
+    const char *digit = text;
+    for (; *digit >= '0' && *digit <= '9' && value <= kMost; ++digit) value = value * 10 + (*digit - '0');
+    if (*digit != '\0' || value > kMost)
+      throw Error{TARTAN_EINVAL, std::string("TARTAN_MPI_GATHER_PER_RANK='") + text +
+                                     "': expected a whole number of vertices from 0 to 1099511627776"};
+    bound = value;
+  });
+  MPI_Bcast(&bound, 1, MPI_INT64_T, 0, d.comm);
+  return bound;
+}
 // Their strategy: the default's bisection, loads within 0.1 % as the parallel bisection's. The
 // default's orient and kway after it cost 1.1 % more on the test's 64x64x40 grid split into 4
 // domains on 3 ranks (72735 against 71958).
@@ -1018,7 +1048,8 @@ struct OwnedComm {
 // engine on the group's first rank (kParallelBisectionRanks). A single k-way partition into
 // all the domains cut 52 % more arcs than these bipartitions between the 8 domains of the
 // 100^3 mesh.
-std::vector<Num> split_into_domains(const Dist &d, const Halo &h, const EquidistantSplit &split) {
+std::vector<Num> split_into_domains(const Dist &d, const Halo &h, const EquidistantSplit &split,
+                                    std::int64_t per_rank) {
   const Num n = d.vertlocnbr;
   std::vector<Num> domain(n, 0);
   if (split.levels == 0) return domain;
@@ -1075,7 +1106,10 @@ std::vector<Num> split_into_domains(const Dist &d, const Halo &h, const Equidist
         // without the band refinement, 6372700 / 6368160 / 6388441 with it (the sequential
         // default on one rank: 6355501); the 200^3 mesh: 27263732 / 28786372 / 29780379
         // against 26600415 / 26802528 / 26680918 (one rank: 26558781).
-        if (piece.size < kParallelBisectionRanks && piece.vertglbnbr() <= kGatheredMostVertices &&
+        // Every rank of the group takes the same branch: the counts and the bound are global.
+        const Num vertices = piece.vertglbnbr();
+        if (vertices <= kGatheredMostVertices &&
+            (piece.size < kParallelBisectionRanks || (vertices + piece.size - 1) / piece.size <= per_rank) &&
             global_arcs(piece) <= kGatheredMostArcs) {
           bisect_on_first(piece, &halves.handle, &small_domain.handle, side.data());
         } else {
@@ -1103,7 +1137,7 @@ std::vector<Num> split_into_domains(const Dist &d, const Halo &h, const Equidist
 // sequential engine's bipartitions decide it: the parallel coarsening's coarse graphs, with
 // few vertices per terminal, allow far costlier boundaries (doc/mpi.md).
 void map_split(const Dist &d, const TARTAN_Arch *arch, TARTAN_Strat *strat,
-               const EquidistantSplit &split, Num *partloctab) {
+               const EquidistantSplit &split, std::int64_t per_rank, Num *partloctab) {
   const Num parts = static_cast<Num>(split.first.size());
   const Num n = d.vertlocnbr;
   if (d.size == 1) {
@@ -1121,7 +1155,7 @@ void map_split(const Dist &d, const TARTAN_Arch *arch, TARTAN_Strat *strat,
     return;
   }
   const Halo h = make_halo(d);
-  const std::vector<Num> domain = split_into_domains(d, h, split);
+  const std::vector<Num> domain = split_into_domains(d, h, split, per_rank);
   // With no strategy, each domain is mapped as the sequential default maps it inside the whole
   // graph (doc/strategy.md, TARTAN_STRATDEFAULT): above kDefaultBigGraph vertices, two
   // bipartitioning runs per job on the whole target's first kDefaultRunLevels levels only, of
@@ -1222,6 +1256,8 @@ void map_graph(DgraphImpl &g, const TARTAN_Arch *arch, TARTAN_Strat *strat, Num 
     if (k <= 0) throw Error{TARTAN_EINVAL, std::string("bad target: ") + TARTAN_errorMessage()};
   });
   check_graph(g);
+  // Read on every call, whatever path it takes: a malformed value is refused on one rank as on many.
+  const std::int64_t per_rank = gathered_per_rank(g.dist);
   if (g.dist.vertglbnbr() == 0) return;  // nothing to map (and no load to share)
   Num kmax = 0;
   MPI_Allreduce(&k, &kmax, 1, num_type(), MPI_MAX, g.dist.comm);
@@ -1231,7 +1267,7 @@ void map_graph(DgraphImpl &g, const TARTAN_Arch *arch, TARTAN_Strat *strat, Num 
   bool by_domains = false;
   local_step(g.dist.comm, [&] { by_domains = equidistant_split(arch, k, std::max(2, g.dist.size), &split); });
   if (by_domains)
-    map_split(g.dist, arch, strat, split, partloctab);
+    map_split(g.dist, arch, strat, split, per_rank, partloctab);
   else
     map_kway(g.dist, arch, k, strat, 1.01, nullptr, partloctab);
 }

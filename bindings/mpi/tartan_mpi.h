@@ -100,16 +100,19 @@ TARTAN_MPI_API int TARTAN_dgraphGather(TARTAN_Dgraph *dgraph, TARTAN_Graph *cgra
  *  worst load-to-capacity ratio above the coarsest mapping's. Targets whose bipartition tree
  *  splits into equidistant domains (tree leaves, complete graphs) are instead bipartitioned
  *  recursively into domains (in parallel, or, for a domain of at most 2^23 vertices and 2^26
- *  arcs cut by a group of two or three ranks, by the sequential engine on one rank of the
- *  group), each domain then mapped whole by TARTAN_graphMap with strat; with
+ *  arcs cut by a group of two or three ranks or holding at most 2^18 vertices per rank of its
+ *  group, by the sequential engine on one rank of the group; the environment variable
+ *  TARTAN_MPI_GATHER_PER_RANK, read on rank 0, sets that per-rank bound: a whole number from 0
+ *  to 2^40, 0 for none), each domain then mapped whole by TARTAN_graphMap with strat; with
  *  strat NULL, as the sequential default maps that part of the whole graph (its second
  *  bipartitioning runs on the whole target's first four levels only), where a strategy
  *  holding the default (TARTAN_stratInit) maps each domain as a graph of its own: costs
  *  within about 1 %, more time. The same graph distribution, target, strategy and seed give
  *  the same partloctab. The graph is checked first as TARTAN_dgraphCheck does. arch must be
  *  fixed-size and the same on every rank.
- *  Errors (collective): TARTAN_EINVAL (NULL arguments, bad graph, variable-sized target, and
- *  those of TARTAN_graphMap), TARTAN_EHANDLE, TARTAN_ENOMEM, TARTAN_EOVERFLOW. */
+ *  Errors (collective): TARTAN_EINVAL (NULL arguments, bad graph, variable-sized target, a
+ *  malformed TARTAN_MPI_GATHER_PER_RANK, and those of TARTAN_graphMap), TARTAN_EHANDLE,
+ *  TARTAN_ENOMEM, TARTAN_EOVERFLOW. */
 TARTAN_MPI_API int TARTAN_dgraphMap(TARTAN_Dgraph *dgraph, const TARTAN_Arch *arch,
                                 TARTAN_Strat *strat, TARTAN_Num *partloctab);
 

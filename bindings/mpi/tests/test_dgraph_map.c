@@ -2,15 +2,20 @@
  * vertices, twice the 8192-vertex coarsest size: two parallel levels run) with loads
  * and weights, onto a 2 x 2 x 2 torus and a tree-leaf target; every terminal valid, loads
  * within the strategy's imbalance (1 %, plus one vertex's load), cost within 5 % of
- * TARTAN_graphMap's default on the gathered graph (1 % on the tree leaf, whose domains are
- * split by parallel bisections: without their band refinement they cost 2.8-4.2 % more than
- * the default on 2-4 ranks), the same result twice; errors. Then a 64 x 64 x 40 grid (above
+ * TARTAN_graphMap's default on the gathered graph (1 % on the tree leaf, whose domains the
+ * parallel bisections split within it only with their band refinement: without it they cost
+ * 2.8-4.2 % more than the default on 2-4 ranks), the same result twice; errors. Then a 64 x 64 x 40 grid (above
  * the 2^17 vertices where the sequential default makes its second bipartitioning runs on the
  * first levels only) onto the tree leaf with the NULL strategy, whose domains are mapped with
- * those runs shifted by the levels the split made: the same checks, within 1 %. */
+ * those runs shifted by the levels the split made: the same checks, within 1 %. The domains
+ * of these grids are bisected on one rank of each group (a few vertices per rank); the
+ * parallel bisection runs when TARTAN_MPI_GATHER_PER_RANK=0 (dgraph_map.sh sets it for a
+ * second run on 4 ranks). */
+#define _POSIX_C_SOURCE 200809L /* setenv, unsetenv */
 #include "mpi_test.h"
 
 static int rank, size;
+static char gather_setting[64]; /* TARTAN_MPI_GATHER_PER_RANK as the test was started with */
 
 static double mapping_cost(TARTAN_Arch *arch, TARTAN_Graph *c, const TARTAN_Num *part) {
   TARTAN_Num base, n, m, *vt, *vn, *et, *el;
@@ -83,6 +88,13 @@ static void map_and_compare(TARTAN_Arch *arch, const char *name, TARTAN_Num x, T
   CHECK(TARTAN_dgraphMap(&g, &var, &strat, part) == TARTAN_EINVAL);
   CHECK(strstr(TARTAN_mpiErrorMessage(), "variable") != NULL);
   TARTAN_archExit(&var);
+  /* A malformed TARTAN_MPI_GATHER_PER_RANK, set on rank 0 only (the one read): the same
+   * error on every rank, naming the variable. */
+  if (rank == 0) setenv("TARTAN_MPI_GATHER_PER_RANK", "12x", 1);
+  CHECK(TARTAN_dgraphMap(&g, arch, &strat, part) == TARTAN_EINVAL);
+  CHECK(strstr(TARTAN_mpiErrorMessage(), "TARTAN_MPI_GATHER_PER_RANK") != NULL);
+  if (rank == 0) setenv("TARTAN_MPI_GATHER_PER_RANK", gather_setting, 1);
+  if (rank == 0 && gather_setting[0] == '\0') unsetenv("TARTAN_MPI_GATHER_PER_RANK");
   TARTAN_stratExit(&strat);
   TARTAN_dgraphExit(&g);
   free(load);
@@ -99,6 +111,10 @@ int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const char *setting = getenv("TARTAN_MPI_GATHER_PER_RANK");
+  snprintf(gather_setting, sizeof gather_setting, "%s", setting != NULL ? setting : "");
+  if (rank == 0)
+    printf("TARTAN_MPI_GATHER_PER_RANK=%s\n", gather_setting[0] != '\0' ? gather_setting : "(unset)");
   TARTAN_Arch arch;
   TARTAN_archInit(&arch);
   CHECK(TARTAN_archTorus3(&arch, 2, 2, 2) == 0);
