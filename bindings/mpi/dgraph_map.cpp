@@ -1212,6 +1212,10 @@ void map_split(const Dist &d, const TARTAN_Arch *arch, TARTAN_Strat *strat,
       const Num first = offset[p], count = offset[p + 1] - first;
       if (count == 0) continue;
       std::vector<Num> global(count), vert(count + 1, 0), velo(count), edge, edlo;
+      std::size_t arcs = 0;  // reserved at once: grown by doubling, a big domain's arcs were copied at each step
+      for (Num i = 0; i < count; ++i) arcs += static_cast<std::size_t>(recv[record[p][i] + 3]);
+      edge.reserve(arcs);
+      edlo.reserve(arcs);
       for (Num i = 0; i < count; ++i) {
         const std::size_t at = record[p][i];
         global[i] = recv[at + 1];
