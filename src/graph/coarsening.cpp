@@ -2,6 +2,7 @@
 
 #include <numeric>
 
+#include "common/big_arrays.hpp"
 #include "common/error.hpp"
 #include "graph/graph.hpp"
 
@@ -30,12 +31,12 @@ std::int64_t CsrGraph::total_vertex_weight() const {
 CsrGraph csr_from_graph(const Graph& graph) {
   CsrGraph csr;
   const Num n = graph.vertnbr;
-  csr.xadj.assign(static_cast<std::size_t>(n) + 1, 0);
-  csr.vwgt.resize(static_cast<std::size_t>(n));
+  assign_big(csr.xadj, static_cast<std::size_t>(n) + 1, Num{0});
+  assign_big(csr.vwgt, static_cast<std::size_t>(n), Num{0});
   Num arcs = 0;
   for (Num v = 0; v < n; ++v) arcs += graph.degree(v);
-  csr.adjncy.resize(static_cast<std::size_t>(arcs));
-  csr.adjwgt.resize(static_cast<std::size_t>(arcs));
+  assign_big(csr.adjncy, static_cast<std::size_t>(arcs), Num{0});
+  assign_big(csr.adjwgt, static_cast<std::size_t>(arcs), Num{0});
   Num out = 0;
   for (Num v = 0; v < n; ++v) {
     csr.vwgt[v] = graph.vertex_load(v);
@@ -52,7 +53,7 @@ CsrGraph csr_from_graph(const Graph& graph) {
 Num heavy_edge_matching(const CsrGraph& graph, Random& random, const MatchingOptions& options,
                         std::vector<Num>& mate) {
   const Num n = graph.vertex_count();
-  mate.assign(static_cast<std::size_t>(n), -1);
+  assign_big(mate, static_cast<std::size_t>(n), Num{-1});
   if (options.vertex_class && static_cast<Num>(options.vertex_class->size()) != n)
     fail(ErrorCode::internal, "heavy_edge_matching: class array size differs from the graph");
   const Num* cls = options.vertex_class ? options.vertex_class->data() : nullptr;
@@ -60,7 +61,7 @@ Num heavy_edge_matching(const CsrGraph& graph, Random& random, const MatchingOpt
 
   // Random visiting order: a shuffle of the identity, in runs on big graphs (the top-level
   // bisection of a 100^3 mesh coarsened 1.8x faster, bench/README "Cache-local matching").
-  std::vector<Num> order(static_cast<std::size_t>(n));
+  std::vector<Num> order = big_vector<Num>(static_cast<std::size_t>(n));
   std::iota(order.begin(), order.end(), Num{0});
   if (!options.visit_in_order) {
     if (n > kLocalOrderVertices)
@@ -119,11 +120,11 @@ Num heavy_edge_matching(const CsrGraph& graph, Random& random, const MatchingOpt
 CoarseLevel contract(const CsrGraph& fine, const std::vector<Num>& mate, Num coarse_count) {
   const Num n = fine.vertex_count();
   CoarseLevel level;
-  level.fine_to_coarse.assign(static_cast<std::size_t>(n), -1);
+  assign_big(level.fine_to_coarse, static_cast<std::size_t>(n), Num{-1});
   CsrGraph& coarse = level.graph;
-  coarse.vwgt.resize(static_cast<std::size_t>(coarse_count));
-  coarse.xadj.assign(static_cast<std::size_t>(coarse_count) + 1, 0);
-  std::vector<Num> representative(static_cast<std::size_t>(coarse_count));
+  assign_big(coarse.vwgt, static_cast<std::size_t>(coarse_count), Num{0});
+  assign_big(coarse.xadj, static_cast<std::size_t>(coarse_count) + 1, Num{0});
+  std::vector<Num> representative = big_vector<Num>(static_cast<std::size_t>(coarse_count));
 
   Num next = 0;
   for (Num v = 0; v < n; ++v) {
@@ -148,9 +149,9 @@ CoarseLevel contract(const CsrGraph& fine, const std::vector<Num>& mate, Num coa
   // those passes took as much time as the merge itself on the top bisection of a 10^6-vertex
   // mesh (perf). The slots the current vertex set are cleared from its own arc list, so the marker
   // array is never swept.
-  std::vector<Num> slot(static_cast<std::size_t>(coarse_count), -1);
-  coarse.adjncy.reserve(fine.adjncy.size());
-  coarse.adjwgt.reserve(fine.adjwgt.size());
+  std::vector<Num> slot = big_vector<Num>(static_cast<std::size_t>(coarse_count), -1);
+  reserve_big(coarse.adjncy, fine.adjncy.size());
+  reserve_big(coarse.adjwgt, fine.adjwgt.size());
   std::vector<Num>& adjncy = coarse.adjncy;
   std::vector<Num>& adjwgt = coarse.adjwgt;
   const Num* f2c = level.fine_to_coarse.data();

@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "common/big_arrays.hpp"
 #include "common/error.hpp"
 
 namespace tartan {
@@ -61,9 +62,9 @@ std::unique_ptr<Graph> make_owned_graph(CsrArrays&& arrays, Num baseval) {
 
 CsrArrays copy_arrays(const Graph& graph) {
   CsrArrays arrays;
-  arrays.verttab.reserve(static_cast<std::size_t>(graph.vertnbr) + 1);
-  arrays.edgetab.reserve(static_cast<std::size_t>(graph.edgenbr));
-  if (graph.edlotab) arrays.edlotab.reserve(static_cast<std::size_t>(graph.edgenbr));
+  reserve_big(arrays.verttab, static_cast<std::size_t>(graph.vertnbr) + 1);
+  reserve_big(arrays.edgetab, static_cast<std::size_t>(graph.edgenbr));
+  if (graph.edlotab) reserve_big(arrays.edlotab, static_cast<std::size_t>(graph.edgenbr));
   arrays.verttab.push_back(0);
   for (Num v = 0; v < graph.vertnbr; ++v) {
     for (Num arc = graph.begin(v); arc < graph.end(v); ++arc) {

@@ -1,12 +1,14 @@
 // Graph consistency checks (see graph_check.hpp).
 #include "graph/graph_check.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "common/big_arrays.hpp"
 #include "common/error.hpp"
 
 namespace tartan {
@@ -68,16 +70,17 @@ void check_arcs(const Graph& graph) {
 // then compared with its own arcs through a stamp array: O(vertnbr + edgenbr).
 void check_symmetry(const Graph& graph) {
   const std::size_t vertnbr = static_cast<std::size_t>(graph.vertnbr);
-  std::vector<Num> reverse_start(vertnbr + 1, 0);
+  std::vector<Num> reverse_start = big_vector<Num>(vertnbr + 1, 0);
   for (Num v = 0; v < graph.vertnbr; ++v)
     for (Num arc = graph.begin(v); arc < graph.end(v); ++arc)
       ++reverse_start[static_cast<std::size_t>(graph.neighbour(arc)) + 1];
   for (std::size_t v = 1; v <= vertnbr; ++v) reverse_start[v] += reverse_start[v - 1];
-  std::vector<Num> fill(reverse_start.begin(), reverse_start.end() - 1);
+  std::vector<Num> fill = big_vector<Num>(vertnbr);
+  std::copy(reverse_start.begin(), reverse_start.end() - 1, fill.begin());
   // Every slot is written below before it is read: left uninitialised rather than zeroed (zeroing
   // these two arrays of the arc count was a third of the check's time on a 10^6-vertex mesh).
-  const std::unique_ptr<Num[]> reverse_source(new Num[static_cast<std::size_t>(graph.edgenbr)]);
-  const std::unique_ptr<Num[]> reverse_arc(new Num[static_cast<std::size_t>(graph.edgenbr)]);
+  const std::unique_ptr<Num[]> reverse_source = big_buffer<Num>(static_cast<std::size_t>(graph.edgenbr));
+  const std::unique_ptr<Num[]> reverse_arc = big_buffer<Num>(static_cast<std::size_t>(graph.edgenbr));
   for (Num v = 0; v < graph.vertnbr; ++v)
     for (Num arc = graph.begin(v); arc < graph.end(v); ++arc) {
       const Num slot = fill[static_cast<std::size_t>(graph.neighbour(arc))]++;
@@ -85,9 +88,9 @@ void check_symmetry(const Graph& graph) {
       reverse_arc[static_cast<std::size_t>(slot)] = arc;
     }
 
-  std::vector<Num> stamp(vertnbr, -1);      // stamp[w] == v: v has an arc to w
-  std::vector<Num> arc_to(vertnbr, -1);     // that arc
-  std::vector<Num> matched(vertnbr, -1);    // matched[w] == v: w's arc to v seen
+  std::vector<Num> stamp = big_vector<Num>(vertnbr, -1);    // stamp[w] == v: v has an arc to w
+  std::vector<Num> arc_to = big_vector<Num>(vertnbr, -1);   // that arc
+  std::vector<Num> matched = big_vector<Num>(vertnbr, -1);  // matched[w] == v: w's arc to v seen
   for (Num v = 0; v < graph.vertnbr; ++v) {
     for (Num arc = graph.begin(v); arc < graph.end(v); ++arc) {
       const Num w = graph.neighbour(arc);

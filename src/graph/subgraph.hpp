@@ -11,6 +11,7 @@
 
 #include <vector>
 
+#include "common/big_arrays.hpp"
 #include "common/num.hpp"
 #include "graph/coarsening.hpp"
 #include "graph/graph.hpp"
@@ -20,7 +21,7 @@ namespace tartan {
 class SubgraphExtractor {
  public:
   explicit SubgraphExtractor(const Graph& graph)
-      : graph_(graph), local_(static_cast<std::size_t>(graph.vertnbr), -1) {}
+      : graph_(graph), local_(big_vector<Num>(static_cast<std::size_t>(graph.vertnbr), -1)) {}
 
   // sub := the subgraph induced by vertices[0..count) (0-based vertex numbers of the graph,
   // distinct). Local vertex i is vertices[i], of weight vertex_weight(vertices[i]); its arcs
@@ -47,12 +48,13 @@ class SubgraphExtractor {
     std::size_t arcs = 0;
     for (Num i = 0; i < count; ++i) arcs += index(graph_.end(vertices[i]) - graph_.begin(vertices[i]));
     sub.xadj.assign(1, 0);
-    sub.xadj.reserve(index(count) + 1);
+    reserve_big(sub.xadj, index(count) + 1);
     sub.adjncy.clear();
-    sub.adjncy.reserve(arcs);
+    reserve_big(sub.adjncy, arcs);
     sub.adjwgt.clear();
-    sub.adjwgt.reserve(arcs);
-    sub.vwgt.resize(index(count));
+    reserve_big(sub.adjwgt, arcs);
+    sub.vwgt.clear();
+    assign_big(sub.vwgt, index(count), Num{0});
     for (Num i = 0; i < count; ++i) {
       const Num v = vertices[i];
       sub.vwgt[index(i)] = vertex_weight(v);

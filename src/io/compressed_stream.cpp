@@ -111,6 +111,14 @@ bool InputBuffer::fill_raw() {
   return raw_end_ > 0;
 }
 
+std::size_t InputBuffer::plain_file_size() const {
+  struct stat status;
+  if (!started_ || compressed_ || file_ == nullptr || fstat(fileno(file_), &status) != 0 ||
+      !S_ISREG(status.st_mode) || status.st_size < 0)
+    return 0;
+  return static_cast<std::size_t>(status.st_size);
+}
+
 // Reads the first bytes and decides between plain and gzip data.
 bool InputBuffer::detect() {
   started_ = true;

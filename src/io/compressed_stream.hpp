@@ -43,6 +43,9 @@ class InputBuffer : public std::streambuf {
 
   const std::string& name() const { return name_; }
   bool compressed() const { return compressed_; }
+  // Once reading has started: the size of the file when it is plain data in a regular file,
+  // which bounds what is left to read; 0 when unknown (gzip data, pipes, terminals).
+  std::size_t plain_file_size() const;
   // Raises the error met while reading, if any.
   void throw_if_failed() const;
 

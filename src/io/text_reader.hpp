@@ -72,6 +72,8 @@ class TextReader {
   // Message for a missing or malformed token: "expected WHAT, found 'x'" / "found end of file".
   [[noreturn]] void fail_expected(const char* what) const;
   const std::string& name() const { return name_; }
+  // A bound on the bytes left to read, or 0 when unknown (InputBuffer::plain_file_size).
+  std::size_t size_bound() const { return buffer_ != nullptr ? buffer_->plain_file_size() : 0; }
 
   // Calls make() (a constructor checking what was read) and gives any Error it throws the
   // reader's location: "NAME: line L: " (L: the line of the last token) and the same code.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "common/big_arrays.hpp"
 #include "common/error.hpp"
 
 namespace tartan {
@@ -29,8 +30,8 @@ KwayState::KwayState(const CsrGraph& graph, const DistanceOracle& distance, std:
       distance_(distance),
       part_(std::move(part)),
       capacity_(std::move(capacity)),
-      foreign_arcs_(static_cast<std::size_t>(graph.vertex_count()), 0),
-      boundary_slot_(static_cast<std::size_t>(graph.vertex_count()), -1) {
+      foreign_arcs_(big_vector<Num>(static_cast<std::size_t>(graph.vertex_count()), 0)),
+      boundary_slot_(big_vector<Num>(static_cast<std::size_t>(graph.vertex_count()), -1)) {
   const Num n = graph.vertex_count();
   const Num k = capacity_.size();
   if (dense()) {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/big_arrays.hpp"
 #include "common/num.hpp"
 
 namespace tartan {
@@ -18,7 +19,7 @@ class GainQueue {
 
   // Empties the queue and makes room for items 0..capacity-1.
   void reset(Num capacity) {
-    position_.assign(static_cast<std::size_t>(capacity), -1);
+    assign_big(position_, static_cast<std::size_t>(capacity), Num{-1});
     heap_.clear();
   }
   // Empties the queue in O(size).

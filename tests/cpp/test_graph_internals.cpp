@@ -2,12 +2,17 @@
 // traversal module, shortest paths and subgraph extraction (src/graph).
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
 #include <limits>
+#include <memory>
 #include <stdexcept>
 #include <utility>
 #include <string>
 #include <vector>
 
+#include "common/big_arrays.hpp"
 #include "common/error.hpp"
 #include "graph/graph_builder.hpp"
 #include "graph/graph_check.hpp"
@@ -271,4 +276,51 @@ TEST(ShortestPaths, BoundedSettleStopsAtTheLimit) {
   EXPECT_EQ(settled[0].vertex, 0);
   EXPECT_EQ(settled[1].vertex, 1);
   EXPECT_EQ(settled[1].cost, 1);
+}
+
+// The big-array helpers fill and size like the vector operations they stand for.
+TEST(BigArrays, HelpersKeepVectorSemantics) {
+  std::vector<Num> filled = big_vector<Num>(5, 7);
+  EXPECT_EQ(filled, std::vector<Num>(5, 7));
+  std::vector<Num> grown{1, 2, 3};
+  assign_big(grown, 3 << 20, Num{-1});
+  ASSERT_EQ(grown.size(), std::size_t{3} << 20);
+  EXPECT_EQ(grown.front(), -1);
+  EXPECT_EQ(grown.back(), -1);
+  assign_big(grown, 2, Num{4});  // shrinking keeps the room
+  EXPECT_EQ(grown, std::vector<Num>(2, 4));
+  EXPECT_GE(grown.capacity(), std::size_t{3} << 20);
+  std::vector<Num> reserved{9};
+  reserve_big(reserved, 1 << 22);
+  EXPECT_EQ(reserved, std::vector<Num>{9});  // reserve keeps the contents
+  EXPECT_GE(reserved.capacity(), std::size_t{1} << 22);
+  std::unique_ptr<Num[]> buffer = big_buffer<Num>(1 << 22);
+  buffer[(1 << 22) - 1] = 3;
+  EXPECT_EQ(buffer[(1 << 22) - 1], 3);
+}
+
+// Where the system grants transparent huge pages on request, an array of 32 MB is advised:
+// the kernel lists the mapping holding its middle with the "hg" flag (proc(5), VmFlags).
+TEST(BigArrays, BigArraysAreAdvisedForHugePages) {
+  std::ifstream setting("/sys/kernel/mm/transparent_hugepage/enabled");
+  std::string modes;
+  if (!std::getline(setting, modes) || modes.find("[never]") != std::string::npos)
+    GTEST_SKIP() << "no transparent huge pages on this system";
+  const std::vector<Num> array = big_vector<Num>(std::size_t{8} << 20, 1);
+  const auto middle = reinterpret_cast<std::uintptr_t>(array.data() + array.size() / 2);
+  std::ifstream maps("/proc/self/smaps");
+  std::string line;
+  bool inside = false, found = false;
+  while (std::getline(maps, line)) {
+    unsigned long begin = 0, end = 0;
+    if (std::sscanf(line.c_str(), "%lx-%lx ", &begin, &end) == 2 && line.find('-') < 17) {
+      inside = begin <= middle && middle < end;
+      continue;
+    }
+    if (inside && line.rfind("VmFlags:", 0) == 0) {
+      found = true;
+      EXPECT_NE(line.find(" hg"), std::string::npos) << line;
+    }
+  }
+  EXPECT_TRUE(found) << "no mapping holds the array in /proc/self/smaps";
 }
