@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "common/big_arrays.hpp"
+
 namespace tartan {
 
 class Random {
@@ -62,7 +64,7 @@ class Random {
     for (std::size_t r = 0; r < runs; ++r) run_order[r] = r;
     shuffle(run_order);
     std::vector<T> result;
-    result.reserve(values.size());
+    reserve_big(result, values.size());
     for (std::size_t r : run_order) {
       const std::size_t begin = r * run;
       const std::size_t end = std::min(values.size(), begin + run);

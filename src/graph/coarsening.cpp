@@ -189,7 +189,7 @@ CoarseLevel coarsen_once(const CsrGraph& fine, Random& random, const MatchingOpt
   CoarseLevel level = contract(fine, mate, count);
   if (coarse_class && options.vertex_class) {
     const std::vector<Num>& cls = *options.vertex_class;
-    coarse_class->assign(static_cast<std::size_t>(count), -1);
+    assign_big(*coarse_class, static_cast<std::size_t>(count), Num{-1});
     for (Num v = 0; v < fine.vertex_count(); ++v)
       if (cls[v] != -1) (*coarse_class)[level.fine_to_coarse[v]] = cls[v];
   }

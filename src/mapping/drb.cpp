@@ -6,6 +6,7 @@
 #include <string>
 
 #include "arch/distance_oracle.hpp"
+#include "common/big_arrays.hpp"
 #include "common/error.hpp"
 #include "graph/subgraph.hpp"
 #include "partition/bipartition_runs.hpp"
@@ -97,7 +98,8 @@ class DrbRun {
 
   void run() {
     const Num n = graph_.vertnbr;
-    vertex_domain_.assign(static_cast<std::size_t>(n), 0);
+    assign_big(vertex_domain_, static_cast<std::size_t>(n), Num{0});
+    reserve_big(order_, static_cast<std::size_t>(n));
     domains_.push_back(arch_.first_domain());
     I64 total_load = 0;
     for (Num v = 0; v < n; ++v) total_load += graph_.vertex_load(v);

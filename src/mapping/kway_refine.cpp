@@ -5,6 +5,7 @@
 #include <numeric>
 #include <string>
 
+#include "common/big_arrays.hpp"
 #include "common/error.hpp"
 #include "graph/coarsening.hpp"
 #include "mapping/balance.hpp"
@@ -43,7 +44,7 @@ class LevelRefiner {
  public:
   LevelRefiner(KwayState& state, const std::vector<char>& pinned, Random& random)
       : state_(state), pinned_(pinned), random_(random),
-        seen_(static_cast<std::size_t>(state.graph().vertex_count()), 0) {}
+        seen_(big_vector<unsigned>(static_cast<std::size_t>(state.graph().vertex_count()), 0)) {}
 
   void refine(int passes) {
     for (int pass = 0; pass < passes; ++pass) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/big_arrays.hpp"
+
 namespace tartan {
 
 namespace {
@@ -184,7 +186,7 @@ I64 fm_refine(const BipartitionProblem& problem, const BipartitionOptions& optio
               const std::vector<Num>* to_coarser) {
   const CsrGraph& g = *problem.graph;
   const Num n = g.vertex_count();
-  ws.locked.assign(static_cast<std::size_t>(n), 0);
+  assign_big(ws.locked, static_cast<std::size_t>(n), std::uint8_t{0});
   ws.queue[0].reset(n);
   ws.queue[1].reset(n);
   std::vector<Num>& moved = ws.moved;
