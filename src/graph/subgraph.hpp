@@ -53,8 +53,8 @@ class SubgraphExtractor {
     reserve_big(sub.adjncy, arcs);
     sub.adjwgt.clear();
     reserve_big(sub.adjwgt, arcs);
-    sub.vwgt.clear();
-    assign_big(sub.vwgt, index(count), Num{0});
+    reserve_big(sub.vwgt, index(count));
+    sub.vwgt.resize(index(count));
     for (Num i = 0; i < count; ++i) {
       const Num v = vertices[i];
       sub.vwgt[index(i)] = vertex_weight(v);
