@@ -81,7 +81,8 @@ std::vector<Num> exchange(MPI_Comm comm, const std::vector<Num> &sendbuf,
     sdispls[r] = sdispls[r - 1] + sendcounts[r - 1];
     rdispls[r] = rdispls[r - 1] + (*recvcounts)[r - 1];
   }
-  std::vector<Num> recvbuf(static_cast<std::size_t>(rdispls[size - 1]) + (*recvcounts)[size - 1]);
+  std::vector<Num> recvbuf =
+      big_vector<Num>(static_cast<std::size_t>(rdispls[size - 1]) + (*recvcounts)[size - 1]);
   MPI_Alltoallv(sendbuf.data(), sendcounts.data(), sdispls.data(), num_type(), recvbuf.data(),
                 recvcounts->data(), rdispls.data(), num_type(), comm);
   return recvbuf;
@@ -120,7 +121,8 @@ int check_symmetry(const Dist &dist, Num baseval, std::string *message) {
     if (!here(u)) counts[dist.owner(u)] += 3;
   std::vector<int> offsets(dist.size, 0);
   for (int r = 1; r < dist.size; ++r) offsets[r] = offsets[r - 1] + counts[r - 1];
-  std::vector<Num> sendbuf(static_cast<std::size_t>(offsets[dist.size - 1]) + counts[dist.size - 1]);
+  std::vector<Num> sendbuf =
+      big_vector<Num>(static_cast<std::size_t>(offsets[dist.size - 1]) + counts[dist.size - 1]);
   for (Num v = 0; v < dist.vertlocnbr; ++v)
     for (Num e = dist.vertloctab[v]; e < dist.vertloctab[v + 1]; ++e) {
       if (here(dist.edgeloctab[e])) continue;
@@ -133,7 +135,7 @@ int check_symmetry(const Dist &dist, Num baseval, std::string *message) {
   const std::vector<Num> recv = exchange(dist.comm, sendbuf, counts, &recvcounts);
   // This rank's arcs as (end, weight) pairs sorted within each source's range, for lookups
   // (per-vertex sorts: cheaper than one sort of every arc, and no high degree is quadratic).
-  std::vector<std::pair<Num, Num>> arcs(dist.edgeloctab.size());
+  std::vector<std::pair<Num, Num>> arcs = big_vector<std::pair<Num, Num>>(dist.edgeloctab.size());
   for (Num v = 0; v < dist.vertlocnbr; ++v) {
     for (Num e = dist.vertloctab[v]; e < dist.vertloctab[v + 1]; ++e)
       arcs[e] = {dist.edgeloctab[e], dist.edloloctab[e]};
@@ -236,12 +238,12 @@ void build_local(DgraphImpl &g, Num baseval, Num vertlocnbr, const Num *vertloct
     throw Error{TARTAN_EINVAL, "vertloctab or edgeloctab is NULL"};
   Dist &d = g.dist;
   d.vertlocnbr = vertlocnbr;
-  d.vertloctab.assign(vertlocnbr + 1, 0);
-  d.veloloctab.assign(vertlocnbr, 1);
+  assign_big(d.vertloctab, vertlocnbr + 1, Num{0});
+  assign_big(d.veloloctab, vertlocnbr, Num{1});
   d.edgeloctab.clear();
   d.edloloctab.clear();
-  d.edgeloctab.reserve(edgelocnbr);
-  d.edloloctab.reserve(edgelocnbr);
+  reserve_big(d.edgeloctab, edgelocnbr);
+  reserve_big(d.edloloctab, edgelocnbr);
   for (Num v = 0; v < vertlocnbr; ++v) {
     Num start = vertloctab[v] - baseval;
     Num end = (vendloctab != nullptr ? vendloctab[v] : vertloctab[v + 1]) - baseval;
@@ -319,10 +321,10 @@ WholeGraph gather_whole(const Dist &d, bool everywhere) {
   const bool here = everywhere || d.rank == 0;
   const Num n = here ? d.vertglbnbr() : 0,
             m = here ? static_cast<Num>(edispl[d.size - 1]) + ecounts[d.size - 1] : 0;
-  std::vector<Num> degree(d.vertlocnbr);
+  std::vector<Num> degree = big_vector<Num>(d.vertlocnbr);
   for (Num v = 0; v < d.vertlocnbr; ++v) degree[v] = d.vertloctab[v + 1] - d.vertloctab[v];
-  WholeGraph whole{std::vector<Num>(here ? n + 1 : 0, 0), std::vector<Num>(n), std::vector<Num>(m),
-                   std::vector<Num>(m)};
+  WholeGraph whole{big_vector<Num>(here ? n + 1 : 0), big_vector<Num>(n), big_vector<Num>(m),
+                   big_vector<Num>(m)};
   const auto gather = [&](const Num *local, int count, Num *all, const std::vector<int> &counts,
                           const std::vector<int> &displ) {
     if (everywhere)

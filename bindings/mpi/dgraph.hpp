@@ -11,9 +11,17 @@
 #include <string>
 #include <vector>
 
+#include "common/big_arrays.hpp"
 #include "tartan_mpi.h"
 
 namespace tartan_mpi {
+
+// Arrays of a graph's size (levels, halos, exchange buffers) are allocated through these, as
+// in the engine: advised for huge pages, so that their fresh pages do not fault one 4 KB page
+// at a time.
+using tartan::assign_big;
+using tartan::big_vector;
+using tartan::reserve_big;
 
 // Tartan handles released on every path, exceptions included.
 struct OwnedArch {

@@ -98,14 +98,14 @@ void load_centralised(DgraphImpl &g, const char *path, Num baseval, Num flags) {
   // Rank 0 packs degrees and compact arcs (the loaded graph is compact: vendtab is verttab+1).
   std::vector<Num> degree, velo, edge, edlo;
   if (d.rank == 0) {
-    degree.resize(vertnbr);
-    velo.resize(vertnbr);
+    degree = big_vector<Num>(vertnbr);
+    velo = big_vector<Num>(vertnbr);
     for (Num v = 0; v < vertnbr; ++v) {
       degree[v] = vendtab[v] - verttab[v];
       velo[v] = velotab != nullptr ? velotab[v] : 1;
     }
-    edge.resize(edgenbr);
-    edlo.resize(edgenbr);
+    edge = big_vector<Num>(edgenbr);
+    edlo = big_vector<Num>(edgenbr);
     Num k = 0;
     for (Num v = 0; v < vertnbr; ++v)
       for (Num e = verttab[v] - base; e < vendtab[v] - base; ++e, ++k) {
@@ -121,10 +121,10 @@ void load_centralised(DgraphImpl &g, const char *path, Num baseval, Num flags) {
   }
   MPI_Bcast(ecounts.data(), d.size, MPI_INT, 0, d.comm);
   MPI_Bcast(edispl.data(), d.size, MPI_INT, 0, d.comm);
-  std::vector<Num> mydeg(d.vertlocnbr);
-  d.veloloctab.assign(d.vertlocnbr, 1);
-  d.edgeloctab.assign(ecounts[d.rank], 0);
-  d.edloloctab.assign(ecounts[d.rank], 0);
+  std::vector<Num> mydeg = big_vector<Num>(d.vertlocnbr);
+  assign_big(d.veloloctab, d.vertlocnbr, Num{1});
+  assign_big(d.edgeloctab, ecounts[d.rank], Num{0});
+  assign_big(d.edloloctab, ecounts[d.rank], Num{0});
   MPI_Scatterv(degree.data(), vcounts.data(), vdispl.data(), num_type(), mydeg.data(),
                vcounts[d.rank], num_type(), 0, d.comm);
   MPI_Scatterv(velo.data(), vcounts.data(), vdispl.data(), num_type(), d.veloloctab.data(),
@@ -133,7 +133,7 @@ void load_centralised(DgraphImpl &g, const char *path, Num baseval, Num flags) {
                ecounts[d.rank], num_type(), 0, d.comm);
   MPI_Scatterv(edlo.data(), ecounts.data(), edispl.data(), num_type(), d.edloloctab.data(),
                ecounts[d.rank], num_type(), 0, d.comm);
-  d.vertloctab.assign(d.vertlocnbr + 1, 0);
+  assign_big(d.vertloctab, d.vertlocnbr + 1, Num{0});
   for (Num v = 0; v < d.vertlocnbr; ++v) d.vertloctab[v + 1] = d.vertloctab[v] + mydeg[v];
   finish_build(g, base);
 }

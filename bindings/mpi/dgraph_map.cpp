@@ -55,7 +55,8 @@ std::vector<Num> alltoallv(MPI_Comm comm, const std::vector<Num> &sendbuf,
     sdispls[r] = sdispls[r - 1] + sendcounts[r - 1];
     rdispls[r] = rdispls[r - 1] + recvcounts[r - 1];
   }
-  std::vector<Num> recvbuf(static_cast<std::size_t>(rdispls[size - 1]) + recvcounts[size - 1]);
+  std::vector<Num> recvbuf =
+      big_vector<Num>(static_cast<std::size_t>(rdispls[size - 1]) + recvcounts[size - 1]);
   MPI_Alltoallv(sendbuf.data(), sendcounts.data(), sdispls.data(), num_type(), recvbuf.data(),
                 recvcounts.data(), rdispls.data(), num_type(), comm);
   return recvbuf;
@@ -68,7 +69,7 @@ std::vector<Num> exchange_buffers(MPI_Comm comm, std::vector<std::vector<Num>> *
   std::size_t total = 0;
   for (const std::vector<Num> &buf : *out) total += buf.size();
   std::vector<Num> sendbuf;
-  sendbuf.reserve(total);
+  reserve_big(sendbuf, total);
   for (std::size_t r = 0; r < out->size(); ++r) {
     counts[r] = static_cast<int>((*out)[r].size());
     sendbuf.insert(sendbuf.end(), (*out)[r].begin(), (*out)[r].end());
@@ -87,7 +88,7 @@ void reserve_records(const Dist &d, Num head, Destination dest, std::vector<std:
   std::vector<std::size_t> room(out->size(), 0);
   for (Num v = 0; v < d.vertlocnbr; ++v)
     room[dest(v)] += static_cast<std::size_t>(head + 2 * (d.vertloctab[v + 1] - d.vertloctab[v]));
-  for (std::size_t r = 0; r < out->size(); ++r) (*out)[r].reserve(room[r]);
+  for (std::size_t r = 0; r < out->size(); ++r) reserve_big((*out)[r], room[r]);
 }
 
 // The ghosts of a distributed graph (non-local neighbours) and the plan to refresh values
@@ -107,6 +108,7 @@ Halo make_halo(const Dist &d) {
     if (u < frst || u >= frst + n) h.ghosts.push_back(u);
   std::sort(h.ghosts.begin(), h.ghosts.end());
   h.ghosts.erase(std::unique(h.ghosts.begin(), h.ghosts.end()), h.ghosts.end());
+  reserve_big(h.edgegst, d.edgeloctab.size());
   h.edgegst.resize(d.edgeloctab.size());
   for (std::size_t e = 0; e < d.edgeloctab.size(); ++e) {
     Num u = d.edgeloctab[e];
@@ -155,12 +157,12 @@ std::vector<Num> fetch(const Dist &d, const std::vector<Num> &values,
 // vertex. cap bounds the load of a matched pair so that the coarsest graph stays balanceable.
 std::vector<Num> match(const Dist &d, const Halo &h, Num cap, std::uint64_t seed) {
   Num n = d.vertlocnbr, frst = d.vertfrst();
-  std::vector<Num> mate(n, -1), matched(n, 0);
+  std::vector<Num> mate = big_vector<Num>(n, -1), matched = big_vector<Num>(n, 0), prop;
   std::vector<Num> gvelo = halo_values(d, h, d.veloloctab);
   std::vector<Num> gmatched(h.ghosts.size(), 0);
   auto global_of = [&](Num x) { return x < n ? frst + x : h.ghosts[x - n]; };
   for (int round = 0; round < 8; ++round) {
-    std::vector<Num> prop(n, -1);
+    assign_big(prop, n, Num{-1});
     Num proposals = 0;
     for (Num v = 0; v < n; ++v) {
       if (matched[v]) continue;
@@ -220,7 +222,7 @@ Dist contract(const Dist &d, const Halo &h, const std::vector<Num> &mate, std::v
     if (mate[v] >= frst + v) ++owned;
   c.vertlocnbr = owned;
   c.set_distribution();
-  cmap->assign(n, -1);
+  assign_big(*cmap, n, Num{-1});
   Num next = c.vertfrst();
   for (Num v = 0; v < n; ++v)
     if (mate[v] >= frst + v) (*cmap)[v] = next++;
@@ -255,10 +257,10 @@ Dist contract(const Dist &d, const Halo &h, const std::vector<Num> &mate, std::v
     remote[recv[i] - cfrst] = i;
   // Each coarse vertex's arcs from both members, sorted by neighbour and merged: arcs come out
   // in (vertex, neighbour) order; arcs inside the pair are dropped.
-  c.vertloctab.assign(owned + 1, 0);
-  c.veloloctab.assign(owned, 0);
-  c.edgeloctab.reserve(d.edgeloctab.size() / 2);
-  c.edloloctab.reserve(d.edgeloctab.size() / 2);
+  assign_big(c.vertloctab, owned + 1, Num{0});
+  assign_big(c.veloloctab, owned, Num{0});
+  reserve_big(c.edgeloctab, d.edgeloctab.size() / 2);
+  reserve_big(c.edloloctab, d.edgeloctab.size() / 2);
   std::vector<std::pair<Num, Num>> arcs;  // (neighbour, weight)
   for (Num v = 0; v < n; ++v) {
     if (mate[v] < frst + v) continue;
@@ -302,7 +304,17 @@ Dist contract(const Dist &d, const Halo &h, const std::vector<Num> &mate, std::v
 // Fills f's local arrays from vertex records (load, degree, then neighbour and weight per
 // arc), in the order they arrived.
 void read_vertex_records(const std::vector<Num> &recv, Dist *f) {
-  f->vertloctab.assign(1, 0);
+  std::size_t vertices = 0, arcs = 0;  // counted first, so the arrays are sized once
+  for (std::size_t i = 0; i < recv.size(); i += 2 + 2 * static_cast<std::size_t>(recv[i + 1])) {
+    ++vertices;
+    arcs += static_cast<std::size_t>(recv[i + 1]);
+  }
+  f->vertloctab.clear();
+  reserve_big(f->vertloctab, vertices + 1);
+  reserve_big(f->veloloctab, vertices);
+  reserve_big(f->edgeloctab, arcs);
+  reserve_big(f->edloloctab, arcs);
+  f->vertloctab.push_back(0);
   for (std::size_t i = 0; i < recv.size();) {
     f->veloloctab.push_back(recv[i]);
     const Num degree = recv[i + 1];
@@ -323,7 +335,8 @@ Dist redistribute(const Dist &d, const std::vector<Num> &procvrttab) {
   f.procvrttab = procvrttab;
   f.vertlocnbr = procvrttab[d.rank + 1] - procvrttab[d.rank];
   std::vector<int> counts(d.size, 0);
-  std::vector<Num> sendbuf;
+  std::vector<Num> sendbuf;  // two numbers per vertex and per arc
+  reserve_big(sendbuf, 2 * (static_cast<std::size_t>(d.vertlocnbr) + d.edgeloctab.size()));
   for (Num v = 0; v < d.vertlocnbr; ++v) {  // blocks are contiguous: sends stay grouped
     int r = f.owner(d.vertfrst() + v);
     std::size_t before = sendbuf.size();
@@ -466,7 +479,7 @@ void refine(const Dist &d, const Halo &h, const Distances &dist, Num k,
   std::vector<Num> cands;
   std::vector<std::pair<Num, double>> around;
   std::vector<double> budget(k), delta(k);
-  std::vector<char> active(n, 1);
+  std::vector<char> active = big_vector<char>(n, 1);
   std::vector<std::pair<Num, Num>> remote_arcs;  // (local vertex, ghost index) of every cut arc
   for (Num v = 0; v < n; ++v)
     for (Num e = d.vertloctab[v]; e < d.vertloctab[v + 1]; ++e)
@@ -563,7 +576,7 @@ void number_by_class(const Dist &d, const std::vector<Num> &cls, int classes,
   MPI_Allreduce(count.data(), total.data(), classes, num_type(), MPI_SUM, d.comm);
   offset->assign(classes + 1, 0);
   for (int c = 0; c < classes; ++c) (*offset)[c + 1] = (*offset)[c] + total[c];
-  number->assign(n, -1);
+  assign_big(*number, n, Num{-1});
   for (Num v = 0; v < n; ++v)
     if (cls[v] >= 0) (*number)[v] = (*offset)[cls[v]] + before[cls[v]]++;
 }
@@ -998,10 +1011,14 @@ Dist separate_domains(const Dist &d, const Halo &h, const std::vector<Num> &doma
   if (domains == 1 && apart.procvrttab == d.procvrttab) {
     // The whole graph in the blocks it already has (the first split level of a graph in even
     // blocks, as TARTAN_dgraphLoad scatters it): the numbers are the global numbers.
-    apart.vertloctab = d.vertloctab;
-    apart.veloloctab = d.veloloctab;
-    apart.edgeloctab = d.edgeloctab;
-    apart.edloloctab = d.edloloctab;
+    const auto copy = [](const std::vector<Num> &from, std::vector<Num> *to) {
+      reserve_big(*to, from.size());
+      to->assign(from.begin(), from.end());
+    };
+    copy(d.vertloctab, &apart.vertloctab);
+    copy(d.veloloctab, &apart.veloloctab);
+    copy(d.edgeloctab, &apart.edgeloctab);
+    copy(d.edloloctab, &apart.edloloctab);
     return apart;
   }
   const std::vector<Num> ghost_number = halo_values(d, h, *number);
@@ -1051,7 +1068,7 @@ struct OwnedComm {
 std::vector<Num> split_into_domains(const Dist &d, const Halo &h, const EquidistantSplit &split,
                                     std::int64_t per_rank) {
   const Num n = d.vertlocnbr;
-  std::vector<Num> domain(n, 0);
+  std::vector<Num> domain = big_vector<Num>(n, 0);
   if (split.levels == 0) return domain;
   OwnedStrat balanced, band, small_domain;
   local_step(d.comm, [&] {

@@ -2,6 +2,9 @@
 # parallel mapping (TARTAN_dgraph*) on Tartan's public API and MPI. A client of tartan.h like
 # the other bindings; libtartan itself never links MPI. tartan_mpi.h goes beside tartan.h,
 # tartan-mpi.pc is installed as $(TARTAN_LIBNAME)-mpi.pc. doc/mpi.md describes the layer.
+# The one internal module it shares is the bottom layer's src/common/big_arrays (huge-page
+# advice for arrays of a graph's size), compiled into it: its distributed levels and exchange
+# buffers are allocated afresh as the engine's are, and faulted in 4 KB pages without it.
 EXTRA_DIST += bindings/mpi/tartan-mpi.pc.in bindings/mpi/libtartan-mpi.map \
 	bindings/mpi/tests/mpi_support.sh bindings/mpi/tests/lsan.supp
 DISTCLEANFILES += bindings/mpi/tartan-mpi.pc
@@ -9,8 +12,9 @@ DISTCLEANFILES += bindings/mpi/tartan-mpi.pc
 if WITH_MPI
 TARTAN_MPI_SOURCES = bindings/mpi/tartan_mpi.h bindings/mpi/dgraph.hpp \
 	bindings/mpi/dgraph.cpp bindings/mpi/dgraph_io.cpp bindings/mpi/dgraph_map.cpp \
-	bindings/mpi/dgr_fragment.hpp bindings/mpi/dgr_fragment.cpp
-TARTAN_MPI_CPPFLAGS = -I$(top_builddir)/include -I$(top_srcdir)/include \
+	bindings/mpi/dgr_fragment.hpp bindings/mpi/dgr_fragment.cpp \
+	src/common/big_arrays.hpp src/common/big_arrays.cpp
+TARTAN_MPI_CPPFLAGS = -I$(top_builddir)/include -I$(top_srcdir)/include -I$(top_srcdir)/src \
 	-I$(top_srcdir)/bindings/mpi $(MPI_CFLAGS) -DOMPI_SKIP_MPICXX=1 -DMPICH_SKIP_MPICXX=1 \
 	-DTARTAN_MPI_BUILDING_LIBRARY
 TARTAN_MPI_CXXFLAGS = $(AM_CXXFLAGS) -fvisibility=hidden -fvisibility-inlines-hidden
