@@ -137,18 +137,18 @@ std::vector<Num> halo_values(const Dist &d, const Halo &h, const std::vector<Num
 std::vector<Num> fetch(const Dist &d, const std::vector<Num> &values,
                        const std::vector<Num> &ids) {
   // The asks grouped by owner, in their order within each group (a counting sort).
-  std::vector<int> owner(ids.size()), counts(d.size, 0);
+  std::vector<int> owner = big_vector<int>(ids.size()), counts(d.size, 0);
   for (std::size_t i = 0; i < ids.size(); ++i) ++counts[owner[i] = d.owner(ids[i])];
-  std::vector<std::size_t> next(d.size, 0), order(ids.size());
+  std::vector<std::size_t> next(d.size, 0), order = big_vector<std::size_t>(ids.size());
   for (int r = 1; r < d.size; ++r) next[r] = next[r - 1] + counts[r - 1];
   for (std::size_t i = 0; i < ids.size(); ++i) order[next[owner[i]]++] = i;
-  std::vector<Num> asks(ids.size());
+  std::vector<Num> asks = big_vector<Num>(ids.size());
   for (std::size_t i = 0; i < order.size(); ++i) asks[i] = ids[order[i]];
   std::vector<int> asked;
   std::vector<Num> requests = exchange(d.comm, asks, counts, &asked);
   for (Num &x : requests) x = values[x - d.vertfrst()];
   std::vector<Num> replies = alltoallv(d.comm, requests, asked, counts);
-  std::vector<Num> result(ids.size());
+  std::vector<Num> result = big_vector<Num>(ids.size());
   for (std::size_t i = 0; i < order.size(); ++i) result[order[i]] = replies[i];
   return result;
 }
@@ -257,10 +257,15 @@ Dist contract(const Dist &d, const Halo &h, const std::vector<Num> &mate, std::v
     remote[recv[i] - cfrst] = i;
   // Each coarse vertex's arcs from both members, sorted by neighbour and merged: arcs come out
   // in (vertex, neighbour) order; arcs inside the pair are dropped.
+  // The coarse arcs are at most the members' arcs: the local ones and the remote members'
+  // (two numbers each in recv). Reserved pages that stay untouched cost no memory; reserving
+  // half the local arcs, as before, left the arrays of a 3-D mesh's levels (about 0.8 of the
+  // fine arcs) to grow by copying.
+  const std::size_t arcs_bound = d.edgeloctab.size() + recv.size() / 2;
   assign_big(c.vertloctab, owned + 1, Num{0});
   assign_big(c.veloloctab, owned, Num{0});
-  reserve_big(c.edgeloctab, d.edgeloctab.size() / 2);
-  reserve_big(c.edloloctab, d.edgeloctab.size() / 2);
+  reserve_big(c.edgeloctab, arcs_bound);
+  reserve_big(c.edloloctab, arcs_bound);
   std::vector<std::pair<Num, Num>> arcs;  // (neighbour, weight)
   for (Num v = 0; v < n; ++v) {
     if (mate[v] < frst + v) continue;
@@ -1220,7 +1225,8 @@ void map_split(const Dist &d, const TARTAN_Arch *arch, TARTAN_Strat *strat,
   local_step(d.comm, [&] {
     // Where each vertex's record starts, per domain held here, by number.
     std::vector<std::vector<std::size_t>> record(static_cast<std::size_t>(parts));
-    for (Num p = d.rank; p < parts; p += d.size) record[p].resize(offset[p + 1] - offset[p]);
+    for (Num p = d.rank; p < parts; p += d.size)
+      assign_big(record[p], static_cast<std::size_t>(offset[p + 1] - offset[p]), std::size_t{0});
     for (std::size_t i = 0; i < recv.size(); i += 4 + 2 * static_cast<std::size_t>(recv[i + 3])) {
       const Num p = static_cast<Num>(std::upper_bound(offset.begin(), offset.end(), recv[i]) - offset.begin()) - 1;
       record[p][recv[i] - offset[p]] = i;
@@ -1228,11 +1234,12 @@ void map_split(const Dist &d, const TARTAN_Arch *arch, TARTAN_Strat *strat,
     for (Num p = d.rank; p < parts; p += d.size) {
       const Num first = offset[p], count = offset[p + 1] - first;
       if (count == 0) continue;
-      std::vector<Num> global(count), vert(count + 1, 0), velo(count), edge, edlo;
+      std::vector<Num> global = big_vector<Num>(count), vert = big_vector<Num>(count + 1),
+                       velo = big_vector<Num>(count), edge, edlo;
       std::size_t arcs = 0;  // reserved at once: grown by doubling, a big domain's arcs were copied at each step
       for (Num i = 0; i < count; ++i) arcs += static_cast<std::size_t>(recv[record[p][i] + 3]);
-      edge.reserve(arcs);
-      edlo.reserve(arcs);
+      reserve_big(edge, arcs);
+      reserve_big(edlo, arcs);
       for (Num i = 0; i < count; ++i) {
         const std::size_t at = record[p][i];
         global[i] = recv[at + 1];
@@ -1243,7 +1250,7 @@ void map_split(const Dist &d, const TARTAN_Arch *arch, TARTAN_Strat *strat,
         }
         vert[i + 1] = static_cast<Num>(edge.size());
       }
-      std::vector<Num> terminals(split.count[p]), parttab(count);
+      std::vector<Num> terminals(split.count[p]), parttab = big_vector<Num>(count);
       std::iota(terminals.begin(), terminals.end(), split.first[p]);
       OwnedGraph graph;
       OwnedArch sub;
