@@ -1,7 +1,8 @@
-// Internals of libtartan-mpi, a client of tartan.h: the distributed graph behind a
-// TARTAN_Dgraph, collective error agreement, and the exchange helpers the loader and the
-// parallel mapper share. Everything is 0-based inside; global vertex numbers are contiguous
-// blocks in rank order (procvrttab).
+// Internals of libtartan-mpi, a client of tartan.h and of src/common/big_arrays (the bottom
+// layer's memory helper, compiled in): the distributed graph behind a TARTAN_Dgraph,
+// collective error agreement, and the exchange helpers the loader and the parallel mapper
+// share. Everything is 0-based inside; global vertex numbers are contiguous blocks in rank
+// order (procvrttab).
 #ifndef TARTAN_MPI_DGRAPH_HPP
 #define TARTAN_MPI_DGRAPH_HPP
 
