@@ -21,6 +21,7 @@ namespace tartan_mpi {
 // in the engine: advised for huge pages, so that their fresh pages do not fault one 4 KB page
 // at a time.
 using tartan::assign_big;
+using tartan::assign_range_big;
 using tartan::big_vector;
 using tartan::reserve_big;
 

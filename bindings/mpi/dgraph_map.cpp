@@ -1016,14 +1016,10 @@ Dist separate_domains(const Dist &d, const Halo &h, const std::vector<Num> &doma
   if (domains == 1 && apart.procvrttab == d.procvrttab) {
     // The whole graph in the blocks it already has (the first split level of a graph in even
     // blocks, as TARTAN_dgraphLoad scatters it): the numbers are the global numbers.
-    const auto copy = [](const std::vector<Num> &from, std::vector<Num> *to) {
-      reserve_big(*to, from.size());
-      to->assign(from.begin(), from.end());
-    };
-    copy(d.vertloctab, &apart.vertloctab);
-    copy(d.veloloctab, &apart.veloloctab);
-    copy(d.edgeloctab, &apart.edgeloctab);
-    copy(d.edloloctab, &apart.edloloctab);
+    assign_range_big(apart.vertloctab, d.vertloctab.begin(), d.vertloctab.end());
+    assign_range_big(apart.veloloctab, d.veloloctab.begin(), d.veloloctab.end());
+    assign_range_big(apart.edgeloctab, d.edgeloctab.begin(), d.edgeloctab.end());
+    assign_range_big(apart.edloloctab, d.edloloctab.begin(), d.edloloctab.end());
     return apart;
   }
   const std::vector<Num> ghost_number = halo_values(d, h, *number);

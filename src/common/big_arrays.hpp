@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <iterator>
 #include <memory>
 #include <vector>
 
@@ -33,6 +34,18 @@ void assign_big(std::vector<T>& v, std::size_t n, const T& value) {
     reserve_big(v, n);
   }
   v.assign(n, value);
+}
+
+// assign(first, last), the room advised before it is filled; old contents are dropped first,
+// as in assign_big.
+template <class T, class ForwardIt>
+void assign_range_big(std::vector<T>& v, ForwardIt first, ForwardIt last) {
+  const auto n = static_cast<std::size_t>(std::distance(first, last));
+  if (v.capacity() < n) {
+    v.clear();
+    reserve_big(v, n);
+  }
+  v.assign(first, last);
 }
 
 // A vector of n copies of value, advised before it is filled.

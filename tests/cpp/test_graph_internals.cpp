@@ -294,6 +294,12 @@ TEST(BigArrays, HelpersKeepVectorSemantics) {
   reserve_big(reserved, 1 << 22);
   EXPECT_EQ(reserved, std::vector<Num>{9});  // reserve keeps the contents
   EXPECT_GE(reserved.capacity(), std::size_t{1} << 22);
+  std::vector<Num> copied{5};
+  assign_range_big(copied, grown.begin(), grown.end());  // replaces the contents
+  EXPECT_EQ(copied, std::vector<Num>(2, 4));
+  const std::vector<Num> source(std::size_t{3} << 20, 6);
+  assign_range_big(copied, source.begin(), source.end());
+  EXPECT_EQ(copied, source);
   std::unique_ptr<Num[]> buffer = big_buffer<Num>(1 << 22);
   buffer[(1 << 22) - 1] = 3;
   EXPECT_EQ(buffer[(1 << 22) - 1], 3);
