@@ -53,11 +53,11 @@ class SubgraphExtractor {
     reserve_big(sub.adjncy, arcs);
     sub.adjwgt.clear();
     reserve_big(sub.adjwgt, arcs);
+    sub.vwgt.clear();  // appended in order below: no zero pass over the vertex weights
     reserve_big(sub.vwgt, index(count));
-    sub.vwgt.resize(index(count));
     for (Num i = 0; i < count; ++i) {
       const Num v = vertices[i];
-      sub.vwgt[index(i)] = vertex_weight(v);
+      sub.vwgt.push_back(vertex_weight(v));
       for (Num arc = graph_.begin(v); arc < graph_.end(v); ++arc) {
         const Num u = graph_.neighbour(arc);
         if (u == v) continue;
