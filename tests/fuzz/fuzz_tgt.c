@@ -5,7 +5,7 @@
 #include "fuzz_support.h"
 
 /* The network figures cost the sum of the messages' route lengths, which a few terminals
- * spread over a long network make huge (5 terminals of a 1 x 4224171 mesh: routes of 2.8
+ * spread over a long network make huge (4 terminals of a 1 x 4224171 mesh: routes of 2.8
  * million links, 30 s in this build against 10 s allowed per input). They are checked on
  * networks whose links TARTAN_archLinkCount can count and of up to this many nodes; beyond,
  * only the mapping is. */
