@@ -241,8 +241,9 @@ class DrbRun {
     const int run_count =
         options_.run_levels == 0 || job.level < options_.run_levels ? options_.runs : 1;
     const MultilevelPhases names{nullptr, "drb coarsen", "drb initial", "drb refine"};
-    const int best = best_of_bipartitions(problem_, options_.bipartition, run_count, threads,
-                                          ctx_.random, runs_, ctx_.phases, names);
+    const int only_run = run_count > 1 ? options_.run : -1;
+    const int best = best_of_bipartitions(problem_, options_.bipartition, run_count, only_run,
+                                          threads, ctx_.random, runs_, ctx_.phases, names);
     const std::vector<std::uint8_t>& side = runs_[best].side;
 
     // Reorder the job's vertices: side 0 first.
@@ -324,8 +325,8 @@ void run_drb(MappingContext& ctx, const DrbOptions& options) {
   if (!ctx.arch.variable_sized()) relieve_overload(ctx);
 }
 
-const char* const kDrbKeys[] = {"policy", "runs", "runlevels", "coarse", "ratio", "tries",
-                                "passes", "moves", "slack", nullptr};
+const char* const kDrbKeys[] = {"policy", "runs", "run", "runlevels", "coarse", "ratio",
+                                "tries", "passes", "moves", "slack", nullptr};
 
 DrbOptions read_drb_options(const MethodParams& params) {
   DrbOptions options;
@@ -340,6 +341,10 @@ DrbOptions read_drb_options(const MethodParams& params) {
     fail_format("drb: policy must be biggest, breadth or depth, not '" + policy + "'");
   options.runs = static_cast<int>(params.integer("runs", options.runs, 1, 100));
   options.run_levels = static_cast<int>(params.integer("runlevels", options.run_levels, 0, 100));
+  options.run = static_cast<int>(params.integer("run", -1, 0, 99));
+  if (options.run >= options.runs)
+    fail_format("drb: run " + std::to_string(options.run) + " is not one of the " +
+                std::to_string(options.runs) + " runs (run must be below runs)");
   options.bipartition = read_bipartition_options(params);
   return options;
 }

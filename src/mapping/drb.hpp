@@ -15,6 +15,10 @@ struct DrbOptions {
   // Only the jobs of the first run_levels levels of the target's bipartition tree (0: all) make
   // `runs` runs; deeper jobs make one.
   int run_levels = 0;
+  // With run >= 0 (below runs), the jobs that make `runs` runs make only that one, with the
+  // seed it draws among them: processes that each make one of the runs of a one-job target
+  // (two halves), the best kept as drb keeps it, find what one process making them all finds.
+  int run = -1;
   BipartitionOptions bipartition;
 };
 

@@ -126,7 +126,7 @@ class MsecMethod : public MappingMethod {
       problem.ideal0 = static_cast<double>(total) * static_cast<double>(w[0]) / static_cast<double>(w_sum);
       for (int s = 0; s < 2; ++s) problem.capacity[s] = load_capacity(total, w[s], w_sum, tolerance);
       const int threads = static_cast<Num>(job.vertices.size()) >= kParallelJob ? ctx.threads : 1;
-      const int best = best_of_bipartitions(problem, options_.bipartition, options_.runs, threads,
+      const int best = best_of_bipartitions(problem, options_.bipartition, options_.runs, -1, threads,
                                             ctx.random, runs, ctx.phases, names);
       const std::vector<std::uint8_t>& side = runs[best].side;
 

@@ -7,12 +7,15 @@
 namespace tartan {
 
 int best_of_bipartitions(const BipartitionProblem& problem, const BipartitionOptions& options,
-                         int count, int threads, Random& random, std::vector<BipartitionRun>& runs,
-                         PhaseLog* log, const MultilevelPhases& names) {
+                         int count, int only_run, int threads, Random& random,
+                         std::vector<BipartitionRun>& runs, PhaseLog* log,
+                         const MultilevelPhases& names) {
   if (runs.size() < static_cast<std::size_t>(count)) runs.resize(static_cast<std::size_t>(count));
   // Seeds drawn before any run starts, in run order: the thread count cannot change them.
   for (int run = 0; run < count; ++run) runs[run].random.reseed(random.next());
-  parallel_for(count, threads, [&](int run) {
+  const int first = only_run >= 0 ? only_run : 0, made = only_run >= 0 ? 1 : count;
+  parallel_for(made, threads, [&](int index) {
+    const int run = first + index;
     BipartitionRun& state = runs[run];
     state.log.clear();
     MultilevelPhases phases = names;
@@ -24,8 +27,8 @@ int best_of_bipartitions(const BipartitionProblem& problem, const BipartitionOpt
     state.excess = std::max<std::int64_t>(0, load[0] - problem.capacity[0]) +
                    std::max<std::int64_t>(0, load[1] - problem.capacity[1]);
   });
-  int best = 0;
-  for (int run = 0; run < count; ++run) {
+  int best = first;
+  for (int run = first; run < first + made; ++run) {
     const BipartitionRun& state = runs[run];
     if (log != nullptr) log->merge(state.log);
     if (state.excess < runs[best].excess ||

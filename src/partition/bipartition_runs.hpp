@@ -27,8 +27,12 @@ struct BipartitionRun {
 // Runs `count` (>= 1) multilevel bipartitions of problem on up to `threads` threads, reusing
 // runs (grown to count) across calls; merges their phase logs into log (may be null) in run
 // order. Returns the index of the best run: least excess, then least cost, then first.
+// only_run (0..count-1; -1: all) makes that run alone, with the seed it draws among count, and
+// returns it: processes that each make one run of the same count, the best kept by the same
+// rule, find what one process making them all finds.
 int best_of_bipartitions(const BipartitionProblem& problem, const BipartitionOptions& options,
-                         int count, int threads, Random& random, std::vector<BipartitionRun>& runs,
-                         PhaseLog* log, const MultilevelPhases& names);
+                         int count, int only_run, int threads, Random& random,
+                         std::vector<BipartitionRun>& runs, PhaseLog* log,
+                         const MultilevelPhases& names);
 
 }  // namespace tartan

@@ -422,6 +422,69 @@ static void test_map_drb_slack(void) {
   TARTAN_graphExit(&graph);
 }
 
+/* drb's run=r makes run r of its runs alone: on a bisection (one job), runs=2 finds the better
+ * of run=0 and run=1 (least cut when both are balanced, run 0 on a tie), so that two processes
+ * making one run each can find what one makes with both. */
+static long weighted_cut(const TARTAN_Num *vert, const TARTAN_Num *edge, const TARTAN_Num *edlo,
+                         TARTAN_Num n, const TARTAN_Num *parts) {
+  long cut = 0;
+  TARTAN_Num v, arc;
+  for (v = 0; v < n; v++)
+    for (arc = vert[v]; arc < vert[v + 1]; arc++)
+      if (edge[arc] > v && parts[edge[arc]] != parts[v]) cut += edlo[arc];
+  return cut;
+}
+
+static void test_map_drb_run(void) {
+  enum { GRID = 48, N = GRID * GRID };
+  static TARTAN_Num grid_vert[N + 1], grid_edge[4 * N], grid_edlo[4 * N], both[N], one[2][N];
+  TARTAN_Num arcs = test_grid_arrays(GRID, grid_vert, grid_edge), seed, v, arc;
+  int run, differ = 0;
+  TARTAN_Graph graph;
+  TARTAN_Arch arch;
+  TARTAN_Strat strat;
+  /* Symmetric weights from 1 to 7, so that runs find different cuts. */
+  for (v = 0; v < N; v++)
+    for (arc = grid_vert[v]; arc < grid_vert[v + 1]; arc++) {
+      TARTAN_Num low = v < grid_edge[arc] ? v : grid_edge[arc], high = v ^ grid_edge[arc] ^ low;
+      grid_edlo[arc] = 1 + (low * 31 + high * 17) % 7;
+    }
+  ASSERT_OK(TARTAN_graphInit(&graph));
+  ASSERT_OK(TARTAN_graphBuild(&graph, 0, N, grid_vert, NULL, NULL, NULL, arcs, grid_edge, grid_edlo));
+  ASSERT_OK(TARTAN_archInit(&arch));
+  ASSERT_OK(TARTAN_archCmplt(&arch, 2));
+  ASSERT_OK(TARTAN_stratInit(&strat));
+  for (seed = 0; seed < 4; seed++) {
+    long cut[2];
+    ASSERT_OK(TARTAN_stratRandomSeed(&strat, seed));
+    ASSERT_OK(TARTAN_stratGraphMap(&strat, "drb{tries=2,bal=0.001}"));
+    ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, both));
+    for (run = 0; run < 2; run++) {
+      TARTAN_Num load[2] = {0, 0};
+      ASSERT_OK(TARTAN_stratGraphMap(&strat, run == 0 ? "drb{tries=2,bal=0.001,runs=2,run=0}"
+                                                      : "drb{tries=2,bal=0.001,run=1}"));
+      ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, one[run]));
+      for (v = 0; v < N; v++) {
+        CU_ASSERT_FATAL(one[run][v] == 0 || one[run][v] == 1);
+        load[one[run][v]]++;
+      }
+      CU_ASSERT(load[0] <= N / 2 * 1001 / 1000 && load[1] <= N / 2 * 1001 / 1000);
+      cut[run] = weighted_cut(grid_vert, grid_edge, grid_edlo, N, one[run]);
+    }
+    CU_ASSERT(memcmp(both, one[cut[1] < cut[0] ? 1 : 0], sizeof both) == 0);
+    if (memcmp(one[0], one[1], sizeof both) != 0) differ++;
+  }
+  CU_ASSERT(differ > 0); /* run=1 is not run 0 again */
+  ASSERT_OK(TARTAN_stratGraphMap(&strat, "drb{runs=3,run=2}"));
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "drb{run=2}"), TARTAN_EFORMAT);
+  CU_ASSERT(message_has("drb: run 2 is not one of the 2 runs (run must be below runs)"));
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "drb{runs=4,run=-1}"), TARTAN_EFORMAT);
+  CU_ASSERT(message_has("parameter 'run' of 'drb' must be between 0 and 99"));
+  TARTAN_stratExit(&strat);
+  TARTAN_archExit(&arch);
+  TARTAN_graphExit(&graph);
+}
+
 static void test_map_handles_and_part(void) {
   TARTAN_Graph graph, other_graph;
   TARTAN_Arch arch;
@@ -742,6 +805,7 @@ int main(void) {
   CU_add_test(suite, "the default strategy above 2^17 vertices", test_map_default_large);
   CU_add_test(suite, "orient after drb on a mesh target", test_map_orient);
   CU_add_test(suite, "drb's search slack: exact halves of a grid", test_map_drb_slack);
+  CU_add_test(suite, "drb's runs one at a time", test_map_drb_run);
   CU_add_test(suite, "mapping handles, mismatches, partitioning", test_map_handles_and_part);
   CU_add_test(suite, "targets larger, single, variable, empty", test_map_targets);
   CU_add_test(suite, "fixed vertices", test_map_fixed);
