@@ -803,32 +803,102 @@ std::int64_t gathered_per_rank(const Dist &d) {
 }
 // Their strategy: the default's bisection, loads within 0.1 % as the parallel bisection's. The
 // default's orient and kway after it cost 1.1 % more on the test's 64x64x40 grid split into 4
-// domains on 3 ranks (72735 against 71958).
+// domains on 3 ranks (72735 against 71958). Its two runs (drb's runs=2) go to the group's
+// first two ranks, one each (drb's run): on the 100^3 mesh onto the tree leaf, 2 ranks, the
+// serial top bisection took 1.5 to 1.75 s of the 7.8 to 9.2 s, and one run instead of two
+// brought the whole to dgpart's time (doc/mpi.md).
 constexpr const char *kSmallDomainStrategy = "drb{tries=2,bal=0.001}";
+constexpr const char *kSmallDomainRun[2] = {"drb{tries=2,bal=0.001,runs=2,run=0}",
+                                            "drb{tries=2,bal=0.001,runs=2,run=1}"};
+// The loads' tolerance in those strategies (bal).
+constexpr double kSmallDomainTolerance = 0.001;
 
-// Bipartitions d onto halves with the sequential engine on d's first rank (gathered there; the
-// other ranks wait), and gives each rank the sides of its vertices.
-void bisect_on_first(const Dist &d, const TARTAN_Arch *halves, TARTAN_Strat *strat, Num *side) {
-  const WholeGraph whole = gather_whole(d, false);
+// The small-domain strategies, built once per split.
+struct SmallDomainStrats {
+  OwnedStrat both_runs;
+  OwnedStrat one_run[2];
+};
+
+// Gives d's second rank the whole graph that gather_whole(d, false) gave its first.
+void copy_to_second(const Dist &d, WholeGraph *whole) {
+  if (d.rank > 1) return;
+  const int other = 1 - d.rank;
+  Num m = static_cast<Num>(whole->edge.size());
+  if (d.rank == 0) {
+    MPI_Send(&m, 1, num_type(), other, 0, d.comm);
+  } else {
+    MPI_Recv(&m, 1, num_type(), other, 0, d.comm, MPI_STATUS_IGNORE);
+    const Num n = d.vertglbnbr();
+    *whole = WholeGraph{big_vector<Num>(n + 1), big_vector<Num>(n), big_vector<Num>(m),
+                        big_vector<Num>(m)};
+  }
+  for (std::vector<Num> *array : {&whole->vert, &whole->velo, &whole->edge, &whole->edlo}) {
+    if (d.rank == 0)
+      MPI_Send(array->data(), static_cast<int>(array->size()), num_type(), other, 0, d.comm);
+    else
+      MPI_Recv(array->data(), static_cast<int>(array->size()), num_type(), other, 0, d.comm,
+               MPI_STATUS_IGNORE);
+  }
+}
+
+// Bipartitions d onto halves, whose terminals weigh weight[0] and weight[1], with the sequential
+// engine, and gives each rank the sides of its vertices. One rank: it makes both runs. More: the
+// whole graph is gathered on the first rank and copied to the second, which make a run each;
+// the one with the least load above the halves' bounds, then the least cut, then the first is
+// kept, which is drb's own choice (runs=2) whenever the runs' loads are within their bounds
+// (then exactly its mapping). The other ranks wait.
+void bisect_on_first(const Dist &d, const TARTAN_Arch *halves, const Num weight[2],
+                     SmallDomainStrats &strats, Num *side) {
+  const bool shared = d.size > 1;
+  WholeGraph whole = gather_whole(d, false);
+  if (shared) copy_to_second(d, &whole);
   std::vector<Num> part;
+  // The run's figures: load above the bounds, cut weight (none: the rank made no run).
+  std::int64_t figures[2] = {INT64_MAX, INT64_MAX};
   local_step(d.comm, [&] {
-    if (d.rank != 0) return;
+    if (d.rank > (shared ? 1 : 0)) return;
     const Num n = d.vertglbnbr();
     part.resize(n);
-    OwnedGraph graph;
-    int code = TARTAN_graphBuild(&graph.handle, 0, n, whole.vert.data(), nullptr, whole.velo.data(),
-                                 nullptr, static_cast<Num>(whole.edge.size()), whole.edge.data(),
-                                 whole.edlo.data());
-    if (code == 0) code = TARTAN_graphMap(&graph.handle, halves, strat, part.data());
-    if (code != 0) throw Error{code, std::string("domain bisection: ") + TARTAN_errorMessage()};
+    {
+      OwnedGraph graph;
+      TARTAN_Strat *strat = shared ? &strats.one_run[d.rank].handle : &strats.both_runs.handle;
+      int code = TARTAN_graphBuild(&graph.handle, 0, n, whole.vert.data(), nullptr, whole.velo.data(),
+                                   nullptr, static_cast<Num>(whole.edge.size()), whole.edge.data(),
+                                   whole.edlo.data());
+      if (code == 0) code = TARTAN_graphMap(&graph.handle, halves, strat, part.data());
+      if (code != 0) throw Error{code, std::string("domain bisection: ") + TARTAN_errorMessage()};
+    }
+    if (!shared) return;
+    std::int64_t load[2] = {0, 0}, cut = 0;
+    for (Num v = 0; v < n; ++v) {
+      load[part[v]] += whole.velo[v];
+      for (Num e = whole.vert[v]; e < whole.vert[v + 1]; ++e)
+        if (part[whole.edge[e]] != part[v]) cut += whole.edlo[e];
+    }
+    const double total = static_cast<double>(load[0] + load[1]);
+    std::int64_t excess = 0;
+    for (int s = 0; s < 2; ++s) {
+      const double ideal = total * static_cast<double>(weight[s]) / static_cast<double>(weight[0] + weight[1]);
+      const std::int64_t bound = std::max(static_cast<std::int64_t>(std::floor(ideal * (1 + kSmallDomainTolerance))),
+                                          static_cast<std::int64_t>(std::ceil(ideal - 1e-9)));
+      excess += std::max<std::int64_t>(0, load[s] - bound);
+    }
+    figures[0] = excess;
+    figures[1] = cut / 2;
   });
+  int root = 0;
+  if (shared) {
+    std::vector<std::int64_t> all(2 * static_cast<std::size_t>(d.size));
+    MPI_Allgather(figures, 2, MPI_INT64_T, all.data(), 2, MPI_INT64_T, d.comm);
+    if (all[2] < all[0] || (all[2] == all[0] && all[3] < all[1])) root = 1;
+  }
   std::vector<int> counts(d.size), displ(d.size);
   for (int r = 0; r < d.size; ++r) {
     displ[r] = static_cast<int>(d.procvrttab[r]);
     counts[r] = static_cast<int>(d.procvrttab[r + 1] - d.procvrttab[r]);
   }
   MPI_Scatterv(part.data(), counts.data(), displ.data(), num_type(), side, counts[d.rank], num_type(),
-               0, d.comm);
+               root, d.comm);
 }
 
 // A bipartition's band refinement: the halves' capacities and the band's strategy.
@@ -1071,11 +1141,14 @@ std::vector<Num> split_into_domains(const Dist &d, const Halo &h, const Equidist
   const Num n = d.vertlocnbr;
   std::vector<Num> domain = big_vector<Num>(n, 0);
   if (split.levels == 0) return domain;
-  OwnedStrat balanced, band, small_domain;
+  OwnedStrat balanced, band;
+  SmallDomainStrats small_domain;
   local_step(d.comm, [&] {
     if (TARTAN_stratGraphMapBuild(&balanced.handle, 0, 2, 0.001) != 0 ||
         TARTAN_stratGraphMap(&band.handle, kBandStrategy) != 0 ||
-        TARTAN_stratGraphMap(&small_domain.handle, kSmallDomainStrategy) != 0)
+        TARTAN_stratGraphMap(&small_domain.both_runs.handle, kSmallDomainStrategy) != 0 ||
+        TARTAN_stratGraphMap(&small_domain.one_run[0].handle, kSmallDomainRun[0]) != 0 ||
+        TARTAN_stratGraphMap(&small_domain.one_run[1].handle, kSmallDomainRun[1]) != 0)
       throw Error{TARTAN_EINTERNAL, std::string("domain split: ") + TARTAN_errorMessage()};
   });
   for (int level = 0; level < split.levels; ++level) {
@@ -1129,7 +1202,7 @@ std::vector<Num> split_into_domains(const Dist &d, const Halo &h, const Equidist
         if (vertices <= kGatheredMostVertices &&
             (piece.size < kParallelBisectionRanks || (vertices + piece.size - 1) / piece.size <= per_rank) &&
             global_arcs(piece) <= kGatheredMostArcs) {
-          bisect_on_first(piece, &halves.handle, &small_domain.handle, side.data());
+          bisect_on_first(piece, &halves.handle, weight, small_domain, side.data());
         } else {
           const BandRefinement refinement{weight, &band.handle};
           map_kway(piece, &halves.handle, 2, &balanced.handle, 1.001, &refinement, side.data());
