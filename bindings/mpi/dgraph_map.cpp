@@ -20,8 +20,9 @@
 // Targets whose bipartition tree splits into domains that can be mapped apart (tree leaves,
 // complete graphs) are mapped by domains instead (map_split): the scheme above bipartitions
 // the graph recursively into the domains only, each bipartition's cut then refined on its
-// band (refine_band), or a small domain of a group of few ranks is bisected on one rank by
-// the sequential engine (bisect_on_first); each domain's subgraph is then mapped whole by the
+// band (refine_band), or a small domain of a group of few ranks is bisected by the sequential
+// engine, gathered on the group's first rank and copied to its second, which make one
+// multilevel run each (bisect_on_first); each domain's subgraph is then mapped whole by the
 // sequential engine on one rank, as recursive bipartitioning does after its first levels.
 #include <algorithm>
 #include <cmath>
