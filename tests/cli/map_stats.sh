@@ -46,6 +46,11 @@ expect_run 0 '' "$T" map -b 0 -s 'drb{slack=0}' "$w/m.grf" "$w/k2.tgt" -o "$w/h0
 expect_run 0 'maxavg=1$' "$T" stats "$w/m.grf" "$w/k2.tgt" "$w/h0.map"
 expect_run 2 "parameter 'slack' of 'drb' must be between 0 and 1" \
   "$T" map -s 'drb{slack=3}' "$w/m.grf" "$w/k2.tgt" -o "$w/h1.map"
+# drb's run: one of its runs alone (doc/strategy.md), below runs.
+expect_run 0 '' "$T" map -s 'drb{runs=3,run=2}' "$w/m.grf" "$w/k2.tgt" -o "$w/r2.map"
+expect_run 0 '^M	Target min=[0-9]+	max=[0-9]+' "$T" stats "$w/m.grf" "$w/k2.tgt" "$w/r2.map"
+expect_run 2 "drb: run 2 is not one of the 2 runs" \
+  "$T" map -s 'drb{run=2}' "$w/m.grf" "$w/k2.tgt" -o "$w/r3.map"
 expect_run 0 'read graph .* s' "$T" map -v "$w/m.grf" "$w/h3.tgt" -o "$w/v.map"
 # -v also times the phases of the methods, through the multilevel driver.
 for phase in 'drb coarsen' 'drb initial' 'drb refine' 'kway coarsen' 'kway refine'; do
