@@ -855,7 +855,7 @@ void bisect_on_first(const Dist &d, const TARTAN_Arch *halves, const Num weight[
   if (shared) copy_to_second(d, &whole);
   std::vector<Num> part;
   // The run's figures: load above the bounds, cut weight (none: the rank made no run).
-  std::int64_t figures[2] = {INT64_MAX, INT64_MAX};
+  double figures[2] = {HUGE_VAL, HUGE_VAL};
   local_step(d.comm, [&] {
     if (d.rank > (shared ? 1 : 0)) return;
     const Num n = d.vertglbnbr();
@@ -870,27 +870,23 @@ void bisect_on_first(const Dist &d, const TARTAN_Arch *halves, const Num weight[
       if (code != 0) throw Error{code, std::string("domain bisection: ") + TARTAN_errorMessage()};
     }
     if (!shared) return;
-    std::int64_t load[2] = {0, 0}, cut = 0;
-    for (Num v = 0; v < n; ++v) {
-      load[part[v]] += whole.velo[v];
-      for (Num e = whole.vert[v]; e < whole.vert[v + 1]; ++e)
-        if (part[whole.edge[e]] != part[v]) cut += whole.edlo[e];
-    }
-    const double total = static_cast<double>(load[0] + load[1]);
-    std::int64_t excess = 0;
+    double load[2] = {0, 0};
+    for (Num v = 0; v < n; ++v) load[part[v]] += static_cast<double>(whole.velo[v]);
+    figures[0] = 0;
     for (int s = 0; s < 2; ++s) {
-      const double ideal = total * static_cast<double>(weight[s]) / static_cast<double>(weight[0] + weight[1]);
-      const std::int64_t bound = std::max(static_cast<std::int64_t>(std::floor(ideal * (1 + kSmallDomainTolerance))),
-                                          static_cast<std::int64_t>(std::ceil(ideal - 1e-9)));
-      excess += std::max<std::int64_t>(0, load[s] - bound);
+      const double ideal = (load[0] + load[1]) * static_cast<double>(weight[s]) /
+                           static_cast<double>(weight[0] + weight[1]);
+      const double bound = std::max(std::floor(ideal * (1 + kSmallDomainTolerance)), std::ceil(ideal - 1e-9));
+      figures[0] += std::max(0.0, load[s] - bound);
     }
-    figures[0] = excess;
-    figures[1] = cut / 2;
+    // The halves are one apart: the cost is the cut.
+    figures[1] = cut_cost(n, whole.vert.data(), whole.edge.data(), whole.edlo.data(), part.data(),
+                          Distances(halves, 2));
   });
   int root = 0;
   if (shared) {
-    std::vector<std::int64_t> all(2 * static_cast<std::size_t>(d.size));
-    MPI_Allgather(figures, 2, MPI_INT64_T, all.data(), 2, MPI_INT64_T, d.comm);
+    std::vector<double> all(2 * static_cast<std::size_t>(d.size));
+    MPI_Allgather(figures, 2, MPI_DOUBLE, all.data(), 2, MPI_DOUBLE, d.comm);
     if (all[2] < all[0] || (all[2] == all[0] && all[3] < all[1])) root = 1;
   }
   std::vector<int> counts(d.size), displ(d.size);
