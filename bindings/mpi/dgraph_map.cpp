@@ -1113,9 +1113,11 @@ Dist separate_domains(const Dist &d, const Halo &h, const std::vector<Num> &doma
 }
 
 // The sequential default strategy's big-graph branch (doc/strategy.md): above this many
-// vertices its bipartitioning makes two runs per job on the first kDefaultRunLevels levels.
+// vertices its bipartitioning makes two runs per job on the first kDefaultRunLevels levels, and
+// the deeper jobs make one, whose FM passes stop after kDefaultDeepMoves moves without gain.
 constexpr Num kDefaultBigGraph = 131072;
 constexpr int kDefaultRunLevels = 4;
+constexpr int kDefaultDeepMoves = 100;
 
 // A communicator freed on every path.
 struct OwnedComm {
@@ -1247,7 +1249,8 @@ void map_split(const Dist &d, const TARTAN_Arch *arch, TARTAN_Strat *strat,
   // With no strategy, each domain is mapped as the sequential default maps it inside the whole
   // graph (doc/strategy.md, TARTAN_STRATDEFAULT): above kDefaultBigGraph vertices, two
   // bipartitioning runs per job on the whole target's first kDefaultRunLevels levels only, of
-  // which the split made the first split.levels. Mapped as a graph of its own, a domain would
+  // which the split made the first split.levels, and one run of kDefaultDeepMoves FM moves
+  // without gain below. Mapped as a graph of its own, a domain would
   // make two runs on its own first levels, or on all of them below kDefaultBigGraph vertices:
   // 8 domains of the 100^3 mesh took 1.36 times as long (16.9 against 12.4 s of wall time) for
   // 0.1 to 1.1 % less cost.
@@ -1255,7 +1258,10 @@ void map_split(const Dist &d, const TARTAN_Arch *arch, TARTAN_Strat *strat,
   TARTAN_Strat *domain_strat = strat;
   if (strat == nullptr && d.vertglbnbr() > kDefaultBigGraph) {
     const int levels = kDefaultRunLevels - split.levels;
-    const std::string runs = levels > 0 ? "runlevels=" + std::to_string(levels) : "runs=1";
+    const std::string moves = std::to_string(kDefaultDeepMoves);
+    const std::string runs = levels > 0
+                                 ? "runlevels=" + std::to_string(levels) + ",deepmoves=" + moves
+                                 : "runs=1,moves=" + moves;
     const std::string text = "drb{tries=2," + runs + ",bal=0.01};orient;kway{bal=0.01}";
     local_step(d.comm, [&] {
       if (TARTAN_stratGraphMap(&shifted.handle, text.c_str()) != 0)

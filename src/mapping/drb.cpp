@@ -94,7 +94,10 @@ class DrbRun {
  public:
   DrbRun(MappingContext& ctx, const DrbOptions& options)
       : ctx_(ctx), graph_(ctx.graph), arch_(ctx.arch), variable_(ctx.arch.variable_sized()),
-        distance_(ctx.arch), options_(options), queue_(options.policy), extract_(ctx.graph) {}
+        distance_(ctx.arch), options_(options), deep_bipartition_(options.bipartition),
+        queue_(options.policy), extract_(ctx.graph) {
+    if (options.deep_moves > 0) deep_bipartition_.moves = options.deep_moves;
+  }
 
   void run() {
     const Num n = graph_.vertnbr;
@@ -242,8 +245,10 @@ class DrbRun {
         options_.run_levels == 0 || job.level < options_.run_levels ? options_.runs : 1;
     const MultilevelPhases names{nullptr, "drb coarsen", "drb initial", "drb refine"};
     const int only_run = run_count > 1 ? options_.run : -1;
-    const int best = best_of_bipartitions(problem_, options_.bipartition, run_count, only_run,
-                                          threads, ctx_.random, runs_, ctx_.phases, names);
+    const bool deep = options_.run_levels > 0 && job.level >= options_.run_levels;
+    const int best = best_of_bipartitions(problem_, deep ? deep_bipartition_ : options_.bipartition,
+                                          run_count, only_run, threads, ctx_.random, runs_,
+                                          ctx_.phases, names);
     const std::vector<std::uint8_t>& side = runs_[best].side;
 
     // Reorder the job's vertices: side 0 first.
@@ -287,6 +292,7 @@ class DrbRun {
   const bool variable_;  // a variable-sized target: the parts follow the graph
   const DistanceOracle distance_;
   const DrbOptions& options_;
+  BipartitionOptions deep_bipartition_;  // the options of the jobs below the first run_levels
   JobQueue queue_;
   Num serial_ = 0;
   bool sparse_load_ = false;  // the graph's load is below the target's capacity
@@ -325,8 +331,8 @@ void run_drb(MappingContext& ctx, const DrbOptions& options) {
   if (!ctx.arch.variable_sized()) relieve_overload(ctx);
 }
 
-const char* const kDrbKeys[] = {"policy", "runs", "run", "runlevels", "coarse", "ratio",
-                                "tries", "passes", "moves", "slack", nullptr};
+const char* const kDrbKeys[] = {"policy", "runs",  "run",    "runlevels", "deepmoves", "coarse",
+                                "ratio",  "tries", "passes", "moves",     "slack",     nullptr};
 
 DrbOptions read_drb_options(const MethodParams& params) {
   DrbOptions options;
@@ -345,6 +351,10 @@ DrbOptions read_drb_options(const MethodParams& params) {
   if (options.run >= options.runs)
     fail_format("drb: run " + std::to_string(options.run) + " is not one of the " +
                 std::to_string(options.runs) + " runs (run must be below runs)");
+  options.deep_moves = params.integer("deepmoves", 0, 1, 1000000);
+  if (options.deep_moves > 0 && options.run_levels == 0)
+    fail_format("drb: deepmoves applies to the jobs below the first runlevels levels: give "
+                "runlevels too");
   options.bipartition = read_bipartition_options(params);
   return options;
 }

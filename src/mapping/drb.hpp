@@ -15,6 +15,11 @@ struct DrbOptions {
   // Only the jobs of the first run_levels levels of the target's bipartition tree (0: all) make
   // `runs` runs; deeper jobs make one.
   int run_levels = 0;
+  // FM's bad-move budget in those deeper jobs (0: the bipartitioner's own `moves`). Below the
+  // first levels the jobs are small and many: a budget of 400 moves lets each FM pass of a
+  // 2000-vertex job wander over a fifth of it, and those levels took half of drb's time on a
+  // 10^6-vertex mesh (bench/README, "Moves of the deeper jobs").
+  Num deep_moves = 0;
   // With run >= 0 (below runs), the jobs that make `runs` runs make only that one, with the
   // seed it draws among them: processes that each make one of the runs of a one-job target
   // (two halves), the best kept as drb keeps it, find what one process making them all finds.

@@ -8,7 +8,7 @@
 //     drb{policy=biggest,runs=2,runlevels=0,coarse=120,tries=2,passes=8,slack=0.1},
 //     orient{passes=1}, kway{passes=6,levels=30}
 // (written in the strategy grammar's sequence syntax, "drb{tries=2};orient;kway"); above 2^17
-// vertices drb gets runlevels=4 (strategy.cpp, default_strategy_text).
+// vertices drb gets runlevels=4,deepmoves=100 (strategy.cpp, default_strategy_text).
 #pragma once
 
 #include "mapping/method.hpp"

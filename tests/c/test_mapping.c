@@ -213,6 +213,13 @@ static void test_map_msec_and_quality(void) {
   CU_ASSERT(message_has("parameter 'runs' of 'msec' must be between 1 and 100"));
   CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "drb{runlevels=101}"), TARTAN_EFORMAT);
   CU_ASSERT(message_has("parameter 'runlevels' of 'drb' must be between 0 and 100"));
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "drb{runlevels=2,deepmoves=0}"), TARTAN_EFORMAT);
+  CU_ASSERT(message_has("parameter 'deepmoves' of 'drb' must be between 1 and 1000000"));
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "drb{deepmoves=50}"), TARTAN_EFORMAT);
+  CU_ASSERT(message_has("drb: deepmoves applies to the jobs below the first runlevels levels"));
+  ASSERT_OK(TARTAN_stratGraphMap(&strat, "drb{runlevels=1,deepmoves=50};kway"));
+  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, part));
+  check_balanced(part, 9, 4);
   ASSERT_OK(TARTAN_stratGraphMapBuild(&strat, TARTAN_STRATQUALITY, 9, 0.0));
   ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, part));
   check_balanced(part, 9, 4);
@@ -304,7 +311,7 @@ static void test_map_default_large(void) {
   ASSERT_OK(TARTAN_archInit(&arch));
   ASSERT_OK(TARTAN_archHcub(&arch, 5));
   expect_flags_map_as_text(&graph, &arch, TARTAN_STRATDEFAULT, PATH_PARTS,
-                           "drb{tries=2,runlevels=4,bal=0.01};orient;kway{bal=0.01}", PATH_N,
+                           "drb{tries=2,runlevels=4,deepmoves=100,bal=0.01};orient;kway{bal=0.01}", PATH_N,
                            byflags, bytext);
   for (v = 0; v < PATH_N; v++) {
     CU_ASSERT_FATAL(byflags[v] >= 0 && byflags[v] < PATH_PARTS);

@@ -51,6 +51,11 @@ expect_run 0 '' "$T" map -s 'drb{runs=3,run=2}' "$w/m.grf" "$w/k2.tgt" -o "$w/r2
 expect_run 0 '^M	Target min=[0-9]+	max=[0-9]+' "$T" stats "$w/m.grf" "$w/k2.tgt" "$w/r2.map"
 expect_run 2 "drb: run 2 is not one of the 2 runs" \
   "$T" map -s 'drb{run=2}' "$w/m.grf" "$w/k2.tgt" -o "$w/r3.map"
+# drb's deepmoves: the deeper jobs' FM budget, with runlevels only.
+expect_run 0 '' "$T" map -s 'drb{runlevels=1,deepmoves=20}' "$w/m.grf" "$w/h3.tgt" -o "$w/d.map"
+expect_run 0 '^M	Target min=[0-9]+	max=[0-9]+' "$T" stats "$w/m.grf" "$w/h3.tgt" "$w/d.map"
+expect_run 2 "drb: deepmoves applies to the jobs below the first runlevels levels" \
+  "$T" map -s 'drb{deepmoves=20}' "$w/m.grf" "$w/h3.tgt" -o "$w/d1.map"
 expect_run 0 'read graph .* s' "$T" map -v "$w/m.grf" "$w/h3.tgt" -o "$w/v.map"
 # -v also times the phases of the methods, through the multilevel driver.
 for phase in 'drb coarsen' 'drb initial' 'drb refine' 'kway coarsen' 'kway refine'; do

@@ -374,6 +374,33 @@ TEST(Drb, RunsOnTheFirstLevelsOnly) {
   EXPECT_EQ(draws_of(1, 2), 7);
 }
 
+// deep_moves is FM's bad-move budget of the jobs from level run_levels on, and of no other: onto
+// a 2-terminal target (the root job alone) or with run_levels above the tree's depth it changes
+// nothing; below the first level it changes the mapping of a weighted grid onto a hypercube of
+// dimension 3 (a budget of one move stops each pass at its first bad move).
+TEST(Drb, DeepMovesOnlyBelowTheRunLevels) {
+  auto graph = grid_graph(40, 40, true);
+  auto map_with = [&](const Architecture& arch, int run_levels, Num deep_moves) {
+    Random random(3);
+    std::vector<Num> parttab;
+    std::vector<bool> none;
+    MappingContext ctx{*graph, arch, parttab, none, 0.01, random};
+    DrbOptions options;
+    options.runs = 1;
+    options.run_levels = run_levels;
+    options.deep_moves = deep_moves;
+    run_drb(ctx, options);
+    expect_valid_balanced(*graph, arch, parttab);
+    return parttab;
+  };
+  ArchPtr two = make_hypercube(1);
+  EXPECT_EQ(map_with(*two, 1, 1), map_with(*two, 0, 0));
+  ArchPtr cube = make_hypercube(3);
+  EXPECT_EQ(map_with(*cube, 100, 1), map_with(*cube, 0, 0));
+  EXPECT_EQ(map_with(*cube, 1, 400), map_with(*cube, 0, 0));  // the bipartitioner's own budget
+  EXPECT_NE(map_with(*cube, 1, 1), map_with(*cube, 0, 0));
+}
+
 // Onto a variable-sized target the parts follow the graph: bipartitioning stops at two free
 // vertices (SCOTCH's 8 parts for a 4 x 4 grid, 128 for 16 x 16), parts are heap-numbered
 // domains, neighbours of the tree share near domains, and kway leaves the mapping as it is.
@@ -553,6 +580,13 @@ TEST(MethodFactories, ParametersAndErrors) {
   params.values["runlevels"] = "-1";
   EXPECT_THROW(make_drb_method(params), Error);
   params.values["runlevels"] = "101";
+  EXPECT_THROW(make_drb_method(params), Error);
+  params.values["runlevels"] = "0";
+  params.values["deepmoves"] = "100";
+  EXPECT_THROW(make_drb_method(params), Error);  // deepmoves needs runlevels
+  params.values["runlevels"] = "2";
+  EXPECT_NO_THROW(make_drb_method(params));
+  params.values["deepmoves"] = "0";
   EXPECT_THROW(make_drb_method(params), Error);
   EXPECT_STREQ(kDrbKeys[0], "policy");
   EXPECT_EQ(kKwayKeys[2], nullptr);
