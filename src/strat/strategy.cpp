@@ -78,8 +78,9 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     // Above 2^17 vertices only the first four levels of bisections make two runs: the deeper
     // jobs took two thirds of the time, and their second run lowered the cost of meshes of
     // 2.6 x 10^5 to 10^6 vertices by 0 to 9 % only (bench/README, "Runs on the first levels").
-    // Their FM passes stop after 100 moves without gain rather than 400: 7 to 12 % less time
-    // on a 10^6-vertex mesh, its cost onto a tree 0.2 % higher, onto a torus 3 to 6 % lower
+    // Their FM passes stop after 100 moves without gain rather than 400: 12 to 27 % less CPU
+    // time on 3-D meshes of 2.6 x 10^5 and 10^6 vertices (costs onto a tree 0.1 to 0.3 %
+    // higher, onto a torus -6 to +3 %), 2 to 11 % on a 1024^2 mesh for 0.5 to 6 % more cost
     // (bench/README, "Moves of the deeper jobs").
     text = kBigGraphTest + "(" + pipeline("tries=2,runlevels=4,deepmoves=100,", "") + "):(" +
            pipeline("tries=2,", "") + ");";
