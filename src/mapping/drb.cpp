@@ -239,13 +239,13 @@ class DrbRun {
     // Several independent multilevel runs, the cheapest (then best balanced) kept; runs of a
     // job big enough to pay for a thread proceed in parallel, with the same result whatever
     // the thread count. With run_levels, the runs go to the first levels' bisections, which
-    // shape the whole mapping; the deeper ones, where the time goes, make one.
+    // shape the whole mapping; the deeper ones, where the time goes, make one, with their own
+    // FM budget (deep_moves).
     const int threads = count >= kParallelJob ? ctx_.threads : 1;
-    const int run_count =
-        options_.run_levels == 0 || job.level < options_.run_levels ? options_.runs : 1;
+    const bool deep = options_.run_levels > 0 && job.level >= options_.run_levels;
+    const int run_count = deep ? 1 : options_.runs;
     const MultilevelPhases names{nullptr, "drb coarsen", "drb initial", "drb refine"};
     const int only_run = run_count > 1 ? options_.run : -1;
-    const bool deep = options_.run_levels > 0 && job.level >= options_.run_levels;
     const int best = best_of_bipartitions(problem_, deep ? deep_bipartition_ : options_.bipartition,
                                           run_count, only_run, threads, ctx_.random, runs_,
                                           ctx_.phases, names);
