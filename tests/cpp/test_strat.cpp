@@ -177,7 +177,11 @@ TEST(StrategyGrammar, PublicTableHasTheMethodsAndDefaultsParse) {
   }
   EXPECT_EQ(default_strategy_text(kStratDefault, 0, 0.01),
             "/vert>131072?(drb{tries=2,runlevels=4,deepmoves=100,bal=0.01};orient;kway{bal=0.01}):"
-            "(drb{tries=2,bal=0.01};orient;kway{bal=0.01});");
+            "(drb{tries=2,bal=0.005};orient;kway{bal=0.01});");
+  // BALANCE changes only the big-graph branch: the small one bisects at B/2 already.
+  EXPECT_EQ(default_strategy_text(kStratBalance, 0, 0.01),
+            "/vert>131072?(drb{tries=2,runlevels=4,deepmoves=100,bal=0.005};orient;kway{bal=0.01}):"
+            "(drb{tries=2,bal=0.005};orient;kway{bal=0.01});");
   EXPECT_EQ(default_strategy_text(kStratRecursive, 0, 0.01),
             "/vert>131072?(drb{tries=2,runlevels=4,deepmoves=100,bal=0.01}):(drb{tries=2,bal=0.01});");
   EXPECT_EQ(default_strategy_text(kStratSpeed | kStratBalance, 0, 0.02),
