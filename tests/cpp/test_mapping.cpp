@@ -135,6 +135,15 @@ std::int64_t bipartition_with(const BipartitionProblem& problem, const Bipartiti
   return cost;
 }
 
+// The sides and loads of bipartition_with.
+std::pair<std::vector<std::uint8_t>, std::vector<std::int64_t>> bipartition_result(
+    const BipartitionProblem& problem, const BipartitionOptions& options, std::uint64_t seed) {
+  std::vector<std::uint8_t> side;
+  std::int64_t load[2];
+  bipartition_with(problem, options, seed, side, load);
+  return {side, {load[0], load[1]}};
+}
+
 }  // namespace
 
 TEST(Bipartition, GridIsBalancedWithSmallCut) {
@@ -218,10 +227,7 @@ TEST(Bipartition, SlackNeverLeavesTheCapacities) {
     BipartitionOptions options;
     options.passes = passes;
     options.slack = slack;
-    std::vector<std::uint8_t> side;
-    std::int64_t load[2];
-    bipartition_with(problem, options, seed, side, load);
-    return std::make_pair(side, std::vector<std::int64_t>{load[0], load[1]});
+    return bipartition_result(problem, options, seed);
   };
   for (std::uint64_t seed = 0; seed < 3; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));
@@ -248,10 +254,7 @@ TEST(Bipartition, RunsOfASmallGraphWithTwoTriesAreAlike) {
     BipartitionOptions options;
     options.tries = tries;
     options.coarse_size = coarse;
-    std::vector<std::uint8_t> side;
-    std::int64_t load[2];
-    bipartition_with(problem, options, seed, side, load);
-    return side;
+    return bipartition_result(problem, options, seed).first;
   };
   ASSERT_LE(csr.vertex_count(), BipartitionOptions{}.coarse_size);
   bool differ = false;
