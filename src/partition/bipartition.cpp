@@ -314,6 +314,16 @@ I64 fm_refine(const BipartitionProblem& problem, const BipartitionOptions& optio
   return cost;
 }
 
+namespace {
+// Initial tries grown from the vertex of best gain (one per side); the later ones from a random
+// vertex.
+constexpr int kBestGainTries = 2;
+}  // namespace
+
+bool bipartition_draws_random(const CsrGraph& graph, const BipartitionOptions& options) {
+  return graph.vertex_count() > options.coarse_size || options.tries > kBestGainTries;
+}
+
 I64 multilevel_bipartition(const BipartitionProblem& exact, const BipartitionOptions& options,
                            Random& random, BipartitionWorkspace& ws,
                            std::vector<std::uint8_t>& side, const MultilevelPhases& phases) {
@@ -379,7 +389,7 @@ I64 multilevel_bipartition(const BipartitionProblem& exact, const BipartitionOpt
     const int tries = std::max(1, options.tries);
     for (int t = 0; t < tries; ++t) {
       const int grow = t % 2;
-      const Num seed = (t < 2 || coarse_n == 0)
+      const Num seed = (t < kBestGainTries || coarse_n == 0)
                            ? -1
                            : static_cast<Num>(random.below(static_cast<std::uint64_t>(coarse_n)));
       grow_initial(coarsest, ws, grow, seed, trial, load);

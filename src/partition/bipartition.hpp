@@ -67,6 +67,11 @@ std::int64_t multilevel_bipartition(const BipartitionProblem& problem,
                                     std::vector<std::uint8_t>& side,
                                     const MultilevelPhases& phases = {});
 
+// False when multilevel_bipartition never draws from its generator for this graph and these
+// options (a graph of at most coarse_size vertices is not coarsened, and the first two tries
+// grow from the vertex of best gain): every generator then gives the same bipartition.
+bool bipartition_draws_random(const CsrGraph& graph, const BipartitionOptions& options);
+
 // FM refinement of an existing bipartition (used by the multilevel scheme at each level).
 // load and cost are updated. Returns the cost; workspace.candidates then holds the vertices
 // with an external cost or a neighbour on the other side (and maybe others). to_coarser, when

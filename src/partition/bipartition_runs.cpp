@@ -14,14 +14,11 @@ int best_of_bipartitions(const BipartitionProblem& problem, const BipartitionOpt
   // Seeds drawn before any run starts, in run order: the thread count cannot change them.
   for (int run = 0; run < count; ++run) runs[run].random.reseed(random.next());
   const int first = only_run >= 0 ? only_run : 0;
-  // A run's generator serves its coarsening and its initial bipartitions grown from random
-  // seeds (the third try on). A graph of at most coarse_size vertices is not coarsened, and
-  // with at most two tries both grow from the vertex of best gain: every run would find the
-  // first run's bipartition, and ties keep the first. One run, the seeds drawn as above, then
-  // gives the same result (the last of drb's jobs are this small: 76 vertices onto two
-  // terminals for bump onto 256).
-  const bool runs_alike =
-      problem.graph->vertex_count() <= options.coarse_size && options.tries <= 2;
+  // Runs differ only by their generators: where the bipartitioner draws from none, every run
+  // would find the first run's bipartition, and ties keep the first. One run, the seeds drawn
+  // as above, then gives the same result (the last of drb's jobs are this small: 76 vertices
+  // onto two terminals for bump onto 256).
+  const bool runs_alike = !bipartition_draws_random(*problem.graph, options);
   const int made = only_run >= 0 || runs_alike ? 1 : count;
   parallel_for(made, threads, [&](int index) {
     const int run = first + index;
