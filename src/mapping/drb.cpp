@@ -2,12 +2,18 @@
 
 #include <algorithm>
 #include <cmath>
+#include <condition_variable>
+#include <functional>
 #include <map>
+#include <memory>
+#include <mutex>
+#include <queue>
 #include <string>
 
 #include "arch/distance_oracle.hpp"
 #include "common/big_arrays.hpp"
 #include "common/error.hpp"
+#include "common/parallel.hpp"
 #include "graph/subgraph.hpp"
 #include "partition/bipartition_runs.hpp"
 #include "mapping/mapping_start.hpp"
@@ -27,35 +33,20 @@ struct Job {
   int level;         // depth in the target's bipartition tree (the root job: 0)
 };
 
-// Pending jobs, in the order of the chosen policy.
+// Pending jobs of the policies that take one job at a time: the largest first (biggest), or
+// the last pushed first (depth). Policy breadth goes level by level (DrbRun::run_breadth).
 class JobQueue {
  public:
-  explicit JobQueue(JobPolicy policy) : policy_(policy) {}
-  bool empty() const { return head_ == jobs_.size(); }
+  explicit JobQueue(bool biggest_first) : biggest_first_(biggest_first) {}
+  bool empty() const { return jobs_.empty(); }
   void push(const Job& job) {
     jobs_.push_back(job);
-    if (policy_ == JobPolicy::biggest) std::push_heap(jobs_.begin(), jobs_.end(), smaller);
+    if (biggest_first_) std::push_heap(jobs_.begin(), jobs_.end(), smaller);
   }
   Job pop() {
-    Job job;
-    switch (policy_) {
-      case JobPolicy::biggest:
-        std::pop_heap(jobs_.begin(), jobs_.end(), smaller);
-        job = jobs_.back();
-        jobs_.pop_back();
-        break;
-      case JobPolicy::depth:
-        job = jobs_.back();
-        jobs_.pop_back();
-        break;
-      case JobPolicy::breadth:
-        job = jobs_[head_++];
-        if (head_ == jobs_.size()) {
-          jobs_.clear();
-          head_ = 0;
-        }
-        break;
-    }
+    if (biggest_first_) std::pop_heap(jobs_.begin(), jobs_.end(), smaller);
+    const Job job = jobs_.back();
+    jobs_.pop_back();
     return job;
   }
 
@@ -66,9 +57,8 @@ class JobQueue {
     if (sa != sb) return sa < sb;
     return a.serial > b.serial;
   }
-  JobPolicy policy_;
+  bool biggest_first_;
   std::vector<Job> jobs_;
-  std::size_t head_ = 0;
 };
 
 // On a variable-sized target (seed 001's recursive bipartitioning with no fixed number of
@@ -90,12 +80,51 @@ int ceil_log2(Num x) {
   return levels;
 }
 
+// An edge from a vertex of a job to a domain reached (by slot in reached_domains).
+struct CocycleArc {
+  Num local, slot, weight;
+};
+
+// What bisecting one job works with, reused from job to job: one per thread when the jobs of a
+// level are bisected side by side (policy breadth).
+struct JobWorkspace {
+  explicit JobWorkspace(const Graph& graph) : extract(graph) {}
+  std::vector<CocycleArc> cocycle;
+  std::vector<Num> reached_domains;  // domains the job's cocycle reaches
+  std::vector<Num> domain_slot;      // slot of a domain in reached_domains, or -1
+  std::vector<I64> slot_cost;
+  std::vector<Num> scratch;
+  SubgraphExtractor extract;
+  CsrGraph subgraph;
+  BipartitionProblem problem;
+  std::vector<BipartitionRun> runs;
+  PhaseLog log;
+};
+
+// What a job's bisection decided: its vertices stay on its domain (a leaf), or order[begin,
+// split_at) and fixed_order[fixed_begin, fixed_split) go to part[0], the rest of the job to
+// part[1] (fixed vertices from fixed_end on leave the job).
+struct JobSplit {
+  bool leaf = false;
+  Domain part[2];
+  Num split_at = 0;
+  Num fixed_split = 0, fixed_end = 0;
+};
+
+// The job of half s of job's split, its domain at index domain.
+Job half_job(const Job& job, const JobSplit& split, int s, Num domain, Num serial) {
+  return s == 0 ? Job{domain, job.begin, split.split_at, job.fixed_begin, split.fixed_split,
+                      serial, job.level + 1}
+                : Job{domain, split.split_at, job.end, split.fixed_split, split.fixed_end,
+                      serial, job.level + 1};
+}
+
 class DrbRun {
  public:
   DrbRun(MappingContext& ctx, const DrbOptions& options)
       : ctx_(ctx), graph_(ctx.graph), arch_(ctx.arch), variable_(ctx.arch.variable_sized()),
         distance_(ctx.arch), options_(options), deep_bipartition_(options.bipartition),
-        queue_(options.policy), extract_(ctx.graph) {
+        queue_(options.policy == JobPolicy::biggest) {
     if (options.deep_moves > 0) deep_bipartition_.moves = options.deep_moves;
   }
 
@@ -122,12 +151,172 @@ class DrbRun {
     }
     Job root{0, 0, static_cast<Num>(order_.size()), 0, static_cast<Num>(fixed_order_.size()),
              serial_++, 0};
-    if (root.end > root.begin) queue_.push(root);
-    while (!queue_.empty()) split(queue_.pop());
+    if (root.end == root.begin) return;
+    if (options_.policy == JobPolicy::breadth) {
+      run_breadth(root);
+      return;
+    }
+    queue_.push(root);
+    workspace(0);
+    while (!queue_.empty()) {
+      const Job job = queue_.pop();
+      const Num count = job.end - job.begin;
+      const JobSplit split = bisect(job, *workspaces_[0], ctx_.random,
+                                    count >= kParallelJob ? ctx_.threads : 1, ctx_.phases);
+      apply(job, split);
+    }
   }
 
  private:
   bool is_fixed(Num v) const { return !ctx_.fixed.empty() && ctx_.fixed[v]; }
+
+  JobWorkspace& workspace(std::size_t index) {
+    while (workspaces_.size() <= index)
+      workspaces_.push_back(std::make_unique<JobWorkspace>(graph_));
+    return *workspaces_[index];
+  }
+
+  // Policy breadth: the jobs level by level of the target's bipartition tree, each level's in
+  // creation order, each job seeing the halves of the jobs before it in its level (their
+  // vertices' new domains enter its external costs) and drawing from a generator of its own,
+  // seeded in job order when the level starts. A job therefore depends only on the earlier jobs
+  // of its level that it shares an edge with: with threads, jobs proceed side by side as soon
+  // as those are done, and the mapping is the same for any thread count.
+  void run_breadth(const Job& root) {
+    std::vector<Job> jobs{root}, next;
+    std::vector<JobSplit> splits;
+    std::vector<std::uint64_t> seeds;
+    const int threads = std::max(1, ctx_.threads);
+    while (!jobs.empty()) {
+      const int count = static_cast<int>(jobs.size());
+      seeds.resize(jobs.size());
+      for (std::uint64_t& seed : seeds) seed = ctx_.random.next();
+      splits.assign(jobs.size(), JobSplit{});
+      // Job i's halves become domains first + 2i and first + 2i + 1.
+      const Num first = static_cast<Num>(domains_.size());
+      domains_.resize(domains_.size() + 2 * jobs.size());
+      auto run_job = [&](int i, JobWorkspace& ws, int job_threads) {
+        Random random(seeds[i]);
+        const Num size = jobs[i].end - jobs[i].begin;
+        splits[i] = bisect(jobs[i], ws, random, size >= kParallelJob ? job_threads : 1,
+                           ctx_.phases != nullptr ? &ws.log : nullptr);
+        publish(jobs[i], splits[i], first + 2 * static_cast<Num>(i));
+      };
+      if (threads == 1 || count == 1) {
+        for (int i = 0; i < count; ++i) run_job(i, workspace(0), threads);
+      } else {
+        run_side_by_side(jobs, run_job);
+      }
+      for (const std::unique_ptr<JobWorkspace>& ws : workspaces_) {
+        if (ctx_.phases != nullptr) ctx_.phases->merge(ws->log);
+        ws->log.clear();
+      }
+      next.clear();
+      for (int i = 0; i < count; ++i) {
+        if (splits[i].leaf) continue;
+        for (int s = 0; s < 2; ++s) {
+          const Num domain = first + 2 * static_cast<Num>(i) + s;
+          const Job half = half_job(jobs[i], splits[i], s, domain, serial_);
+          if (half.end > half.begin && !terminal_half(splits[i].part[s])) {
+            next.push_back(half);
+            ++serial_;
+          }
+        }
+      }
+      jobs.swap(next);
+    }
+  }
+
+  // Runs run_job(i, workspace, threads) for every job of a level on up to ctx_.threads threads,
+  // job i once the earlier jobs it shares an edge with are done (their halves published).
+  template <class RunJob>
+  void run_side_by_side(const std::vector<Job>& jobs, RunJob& run_job) {
+    const int count = static_cast<int>(jobs.size());
+    const int threads = std::max(1, ctx_.threads);
+    // job_of_: the level's job of each free vertex (-1 elsewhere). successors: for each job, the
+    // later jobs it shares an edge with; waiting: how many earlier ones each job waits for.
+    if (job_of_.empty()) assign_big(job_of_, static_cast<std::size_t>(graph_.vertnbr), Num{-1});
+    for (int i = 0; i < count; ++i)
+      for (Num k = jobs[i].begin; k < jobs[i].end; ++k) job_of_[order_[k]] = i;
+    std::vector<std::vector<int>> successors(jobs.size());
+    std::vector<int> waiting(jobs.size(), 0), seen(jobs.size(), -1);
+    for (int i = 0; i < count; ++i) {
+      for (Num k = jobs[i].begin; k < jobs[i].end; ++k) {
+        const Num v = order_[k];
+        for (Num arc = graph_.begin(v); arc < graph_.end(v); ++arc) {
+          const Num j = job_of_[graph_.neighbour(arc)];
+          if (j < 0 || j >= i || seen[j] == i) continue;
+          seen[j] = i;
+          successors[j].push_back(i);
+          ++waiting[i];
+        }
+      }
+    }
+    for (const Job& job : jobs)
+      for (Num k = job.begin; k < job.end; ++k) job_of_[order_[k]] = -1;
+
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::priority_queue<int, std::vector<int>, std::greater<int>> ready;
+    for (int i = 0; i < count; ++i)
+      if (waiting[i] == 0) ready.push(i);
+    int done = 0, running = 0;
+    bool failed = false;
+    const int workers = std::min(threads, count);
+    workspace(static_cast<std::size_t>(workers) - 1);
+    parallel_for(workers, workers, [&](int worker) {
+      JobWorkspace& ws = *workspaces_[static_cast<std::size_t>(worker)];
+      for (;;) {
+        int i, job_threads;
+        {
+          std::unique_lock<std::mutex> lock(mutex);
+          changed.wait(lock, [&] { return failed || done == count || !ready.empty(); });
+          if (failed || ready.empty()) return;
+          i = ready.top();
+          ready.pop();
+          ++running;
+          // A job running alone (the first levels) gives its runs the idle threads.
+          job_threads = std::max(1, threads / running);
+        }
+        try {
+          run_job(i, ws, job_threads);
+        } catch (...) {
+          const std::lock_guard<std::mutex> lock(mutex);
+          failed = true;
+          changed.notify_all();
+          throw;
+        }
+        const std::lock_guard<std::mutex> lock(mutex);
+        --running;
+        ++done;
+        for (int j : successors[i])
+          if (--waiting[j] == 0) ready.push(j);
+        changed.notify_all();
+      }
+    });
+  }
+
+  // A half that is a single terminal (on a target of fixed size) is not bisected further.
+  bool terminal_half(const Domain& half) const {
+    return !variable_ && arch_.domain_size(half) <= 1;
+  }
+
+  // Makes split's halves domains first and first + 1, their vertices lying there (placed when
+  // the half is a terminal); a leaf's vertices are placed on the job's domain. Writes only the
+  // job's vertices and its two domain slots.
+  void publish(const Job& job, const JobSplit& split, Num first) {
+    if (split.leaf) {
+      place(job.begin, job.end, job.domain);
+      return;
+    }
+    for (int s = 0; s < 2; ++s) {
+      const Job half = half_job(job, split, s, first + s, 0);
+      domains_[half.domain] = split.part[s];
+      for (Num i = half.begin; i < half.end; ++i) vertex_domain_[order_[i]] = half.domain;
+      if (half.end > half.begin && terminal_half(split.part[s]))
+        place(half.begin, half.end, half.domain);
+    }
+  }
 
   void place(Num begin, Num end, Num domain) {
     const Num terminal = arch_.domain_number(domains_[domain]);
@@ -137,24 +326,30 @@ class DrbRun {
     }
   }
 
-  void split(const Job& job) {
+  // Bisects job's domain and its vertices. Reads the domains and the vertices' domains, writes
+  // only the job's own ranges of order_ and fixed_order_ (and ws): jobs of one level may run side
+  // by side.
+  JobSplit bisect(const Job& job, JobWorkspace& ws, Random& random, int threads, PhaseLog* log) {
+    JobSplit split;
     const Domain domain = domains_[job.domain];
     const Num count = job.end - job.begin;
-    Domain part[2];
+    Domain (&part)[2] = split.part;
     if ((variable_ && count <= kVariableLeafVertices) ||
         !arch_.bipartition(domain, part[0], part[1])) {
-      place(job.begin, job.end, job.domain);
-      return;
+      split.leaf = true;
+      return split;
     }
 
     // The job's subgraph; its cocycle edges (toward vertices already placed in other domains)
     // become per-vertex external costs, from the distances of both halves to each of the
     // distinct domains they reach.
-    cocycle_.clear();
-    reached_domains_.clear();
+    ws.cocycle.clear();
+    ws.reached_domains.clear();
+    if (ws.domain_slot.size() < domains_.size()) ws.domain_slot.resize(domains_.size(), -1);
     I64 free_load = 0;
-    extract_(
-        order_.data() + job.begin, count, subgraph_,
+    BipartitionProblem& problem = ws.problem;
+    ws.extract(
+        order_.data() + job.begin, count, ws.subgraph,
         [&](Num v) {
           free_load += graph_.vertex_load(v);
           return graph_.vertex_load(v);
@@ -162,30 +357,29 @@ class DrbRun {
         [&](Num arc) { return graph_.arc_weight(arc); },
         [&](Num local, Num arc) {
           const Num d = vertex_domain_[graph_.neighbour(arc)];
-          if (domain_slot_.size() < domains_.size()) domain_slot_.resize(domains_.size(), -1);
-          if (domain_slot_[d] < 0) {
-            domain_slot_[d] = static_cast<Num>(reached_domains_.size());
-            reached_domains_.push_back(d);
+          if (ws.domain_slot[d] < 0) {
+            ws.domain_slot[d] = static_cast<Num>(ws.reached_domains.size());
+            ws.reached_domains.push_back(d);
           }
-          cocycle_.push_back({local, domain_slot_[d], graph_.arc_weight(arc)});
+          ws.cocycle.push_back({local, ws.domain_slot[d], graph_.arc_weight(arc)});
         });
-    problem_.external.clear();
-    if (!cocycle_.empty()) {
+    problem.external.clear();
+    if (!ws.cocycle.empty()) {
       // Per reached domain: distance from half 1 minus distance from half 0.
-      slot_cost_.resize(reached_domains_.size());
-      for (std::size_t slot = 0; slot < reached_domains_.size(); ++slot) {
-        const Domain& reached = domains_[reached_domains_[slot]];
-        slot_cost_[slot] = static_cast<I64>(distance_.domain_distance(part[1], reached)) -
-                           distance_.domain_distance(part[0], reached);
-        domain_slot_[reached_domains_[slot]] = -1;
+      ws.slot_cost.resize(ws.reached_domains.size());
+      for (std::size_t slot = 0; slot < ws.reached_domains.size(); ++slot) {
+        const Domain& reached = domains_[ws.reached_domains[slot]];
+        ws.slot_cost[slot] = static_cast<I64>(distance_.domain_distance(part[1], reached)) -
+                             distance_.domain_distance(part[0], reached);
+        ws.domain_slot[ws.reached_domains[slot]] = -1;
       }
-      problem_.external.assign(static_cast<std::size_t>(count), 0);
+      problem.external.assign(static_cast<std::size_t>(count), 0);
       bool any_external = false;
-      for (const CocycleArc& arc : cocycle_) {
-        problem_.external[arc.local] += static_cast<I64>(arc.weight) * slot_cost_[arc.slot];
-        any_external = any_external || slot_cost_[arc.slot] != 0;
+      for (const CocycleArc& arc : ws.cocycle) {
+        problem.external[arc.local] += static_cast<I64>(arc.weight) * ws.slot_cost[arc.slot];
+        any_external = any_external || ws.slot_cost[arc.slot] != 0;
       }
-      if (!any_external) problem_.external.clear();
+      if (!any_external) problem.external.clear();
     }
 
     // Fixed vertices of the domain go to the half holding their terminal. On a variable-sized
@@ -209,6 +403,8 @@ class DrbRun {
       fixed_load[first ? 0 : 1] += graph_.vertex_load(v);
       if (first) std::swap(fixed_order_[i], fixed_order_[fixed_split++]);
     }
+    split.fixed_split = fixed_split;
+    split.fixed_end = fixed_end;
 
     // Loads: the domain's whole load (free + fixed) shared in proportion to the halves' weights,
     // each half allowed the tolerance of one level of the tree (so that the levels compound to
@@ -224,7 +420,7 @@ class DrbRun {
     for (int s = 0; s < 2; ++s) {
       const double ideal = total * static_cast<double>(weight[s]) /
                            static_cast<double>(weight[0] + weight[1]);
-      if (s == 0) problem_.ideal0 = std::max(0.0, ideal - static_cast<double>(fixed_load[0]));
+      if (s == 0) problem.ideal0 = std::max(0.0, ideal - static_cast<double>(fixed_load[0]));
       I64 cap = std::max(static_cast<I64>(std::floor(ideal * (1.0 + tolerance))),
                          static_cast<I64>(std::ceil(ideal - 1e-9)));
       // A target with more capacity than the graph has load (16 vertices onto a 4 x 4 x 10^8
@@ -232,59 +428,59 @@ class DrbRun {
       // half may take one unit per terminal rather than its proportional share, and the graph
       // stays together instead of being spread over the whole target.
       if (sparse_load_) cap = std::max<I64>(cap, arch_.domain_size(part[s]));
-      problem_.capacity[s] = std::max<I64>(0, cap - fixed_load[s]);
+      problem.capacity[s] = std::max<I64>(0, cap - fixed_load[s]);
     }
-    problem_.graph = &subgraph_;
-    problem_.cut_cost = arch_.domain_distance(part[0], part[1]);
+    problem.graph = &ws.subgraph;
+    problem.cut_cost = arch_.domain_distance(part[0], part[1]);
     // Several independent multilevel runs, the cheapest (then best balanced) kept; runs of a
     // job big enough to pay for a thread proceed in parallel, with the same result whatever
     // the thread count. With run_levels, the runs go to the first levels' bisections, which
     // shape the whole mapping; the deeper ones, where the time goes, make one, with their own
     // FM budget (deep_moves).
-    const int threads = count >= kParallelJob ? ctx_.threads : 1;
     const bool deep = options_.run_levels > 0 && job.level >= options_.run_levels;
     const int run_count = deep ? 1 : options_.runs;
     const MultilevelPhases names{nullptr, "drb coarsen", "drb initial", "drb refine"};
     const int only_run = run_count > 1 ? options_.run : -1;
-    const int best = best_of_bipartitions(problem_, deep ? deep_bipartition_ : options_.bipartition,
-                                          run_count, only_run, threads, ctx_.random, runs_,
-                                          ctx_.phases, names);
-    const std::vector<std::uint8_t>& side = runs_[best].side;
+    const int best = best_of_bipartitions(problem, deep ? deep_bipartition_ : options_.bipartition,
+                                          run_count, only_run, threads, random, ws.runs, log,
+                                          names);
+    const std::vector<std::uint8_t>& side = ws.runs[best].side;
 
     // Reorder the job's vertices: side 0 first.
-    scratch_.clear();
+    ws.scratch.clear();
     Num split_at = job.begin;
     for (Num i = 0; i < count; ++i) {
       const Num v = order_[job.begin + i];
       if (side[i] == 0)
         order_[split_at++] = v;
       else
-        scratch_.push_back(v);
+        ws.scratch.push_back(v);
     }
-    std::copy(scratch_.begin(), scratch_.end(), order_.begin() + split_at);
-
-    const Num child_begin[2] = {job.begin, split_at};
-    const Num child_end[2] = {split_at, job.end};
-    const Num child_fixed_begin[2] = {job.fixed_begin, fixed_split};
-    const Num child_fixed_end[2] = {fixed_split, fixed_end};
-    for (int s = 0; s < 2; ++s) {
-      const Num index = static_cast<Num>(domains_.size());
-      domains_.push_back(part[s]);
-      for (Num i = child_begin[s]; i < child_end[s]; ++i) vertex_domain_[order_[i]] = index;
-      if (child_end[s] == child_begin[s]) continue;
-      if (!variable_ && arch_.domain_size(part[s]) <= 1) {
-        place(child_begin[s], child_end[s], index);
-      } else {
-        queue_.push(Job{index, child_begin[s], child_end[s], child_fixed_begin[s],
-                        child_fixed_end[s], serial_++, job.level + 1});
-      }
-    }
+    std::copy(ws.scratch.begin(), ws.scratch.end(), order_.begin() + split_at);
+    split.split_at = split_at;
+    return split;
   }
 
-  // An edge from a vertex of the current job to a domain reached (by slot in reached_domains_).
-  struct CocycleArc {
-    Num local, slot, weight;
-  };
+  // Records split's halves as domains, their vertices lying there, and queues their jobs (a half
+  // that is a terminal placed instead); a leaf's vertices are placed on its domain.
+  void apply(const Job& job, const JobSplit& split) {
+    if (split.leaf) {
+      place(job.begin, job.end, job.domain);
+      return;
+    }
+    for (int s = 0; s < 2; ++s) {
+      const Job half = half_job(job, split, s, static_cast<Num>(domains_.size()), serial_);
+      domains_.push_back(split.part[s]);
+      for (Num i = half.begin; i < half.end; ++i) vertex_domain_[order_[i]] = half.domain;
+      if (half.end == half.begin) continue;
+      if (terminal_half(split.part[s])) {
+        place(half.begin, half.end, half.domain);
+        continue;
+      }
+      queue_.push(half);
+      ++serial_;
+    }
+  }
 
   MappingContext& ctx_;
   const Graph& graph_;
@@ -301,15 +497,8 @@ class DrbRun {
   std::vector<Num> vertex_domain_;  // domain (index) each vertex is currently known to lie in
   std::vector<Num> order_;          // free vertices, grouped by job
   std::vector<Num> fixed_order_;    // fixed vertices, grouped by job
-  std::vector<CocycleArc> cocycle_;
-  std::vector<Num> reached_domains_;  // domains the current job's cocycle reaches
-  std::vector<Num> domain_slot_;      // slot of a domain in reached_domains_, or -1
-  std::vector<I64> slot_cost_;
-  std::vector<Num> scratch_;
-  SubgraphExtractor extract_;
-  CsrGraph subgraph_;
-  BipartitionProblem problem_;
-  std::vector<BipartitionRun> runs_;
+  std::vector<std::unique_ptr<JobWorkspace>> workspaces_;  // one per thread
+  std::vector<Num> job_of_;  // policy breadth: the job of each vertex in a level (-1 elsewhere)
 };
 
 class DrbMethod : public MappingMethod {

@@ -7,6 +7,8 @@
 
 namespace tartan {
 
+// The order of DRB's jobs: largest first, level by level (the jobs of a level that share no edge
+// side by side on threads, drb.cpp's run_breadth), or last in first out.
 enum class JobPolicy { biggest, breadth, depth };
 
 struct DrbOptions {

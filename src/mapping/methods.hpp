@@ -20,7 +20,9 @@ namespace tartan {
 // greedy growing from several seeds, FM refinement on mapping costs, cocycle edges toward already
 // placed vertices counted). Fills every free parttab entry; fixed vertices stay on their terminal.
 // Parameters:
-//   policy  = biggest | breadth | depth   job order (default biggest: largest subgraph first)
+//   policy  = biggest | breadth | depth   job order (default biggest: largest subgraph first;
+//             breadth: level by level, the jobs of a level that share no edge side by side on
+//             threads; depth: last made first)
 //   runs    = independent multilevel bipartitions per job, the best kept (default 2, 1..100)
 //   coarse  = vertices below which a job's graph is not coarsened further (default 120, 2..1e6)
 //   ratio   = stop coarsening when a level keeps more than this share of vertices (default 0.8)

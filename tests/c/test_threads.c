@@ -130,10 +130,11 @@ static void expect_same_for_thread_counts(TARTAN_Graph *graph, const TARTAN_Arch
 
 /* TARTAN_stratThreads: a 70 x 70 grid (DRB's first jobs are big enough to run their
  * bipartitioning runs side by side) onto a 4 x 4 torus, with the default strategy, three
- * bipartitioning runs per job and a best-of, and onto a tree-leaf with msec, gives the same
- * mapping for every thread count. */
+ * bipartitioning runs per job, a best-of, and the breadth policy (the jobs of a level side by
+ * side), and onto a tree-leaf with msec, gives the same mapping for every thread count. */
 static void test_strategy_threads(void) {
-  static const char *const strategies[] = {NULL, "drb{runs=3};kway", "(drb|drb{policy=breadth})"};
+  static const char *const strategies[] = {NULL, "drb{runs=3};kway", "(drb|drb{policy=breadth})",
+                                           "drb{policy=breadth};kway"};
   Arrays grid;
   TARTAN_Graph graph;
   TARTAN_Arch arch;
