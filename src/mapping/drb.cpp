@@ -212,17 +212,9 @@ class DrbRun {
         ws->log.clear();
       }
       next.clear();
-      for (int i = 0; i < count; ++i) {
-        if (splits[i].leaf) continue;
-        for (int s = 0; s < 2; ++s) {
-          const Num domain = first + 2 * static_cast<Num>(i) + s;
-          const Job half = half_job(jobs[i], splits[i], s, domain, serial_);
-          if (half.end > half.begin && !terminal_half(splits[i].part[s])) {
-            next.push_back(half);
-            ++serial_;
-          }
-        }
-      }
+      for (int i = 0; i < count; ++i)
+        for_each_open_half(jobs[i], splits[i], first + 2 * static_cast<Num>(i),
+                           [&](const Job& half) { next.push_back(half); });
       jobs.swap(next);
     }
   }
@@ -461,24 +453,25 @@ class DrbRun {
     return split;
   }
 
-  // Records split's halves as domains, their vertices lying there, and queues their jobs (a half
-  // that is a terminal placed instead); a leaf's vertices are placed on its domain.
+  // Publishes split (its halves the next two domains) and queues the halves still to bisect.
   void apply(const Job& job, const JobSplit& split) {
-    if (split.leaf) {
-      place(job.begin, job.end, job.domain);
-      return;
-    }
+    const Num first = static_cast<Num>(domains_.size());
+    if (!split.leaf) domains_.resize(domains_.size() + 2);
+    publish(job, split, first);
+    for_each_open_half(job, split, first, [&](const Job& half) { queue_.push(half); });
+  }
+
+  // Calls take(half) for each half of split that holds vertices and is not a single terminal,
+  // the halves' domains being first and first + 1, each numbered by serial_ as it is taken.
+  template <class Take>
+  void for_each_open_half(const Job& job, const JobSplit& split, Num first, Take&& take) {
+    if (split.leaf) return;
     for (int s = 0; s < 2; ++s) {
-      const Job half = half_job(job, split, s, static_cast<Num>(domains_.size()), serial_);
-      domains_.push_back(split.part[s]);
-      for (Num i = half.begin; i < half.end; ++i) vertex_domain_[order_[i]] = half.domain;
-      if (half.end == half.begin) continue;
-      if (terminal_half(split.part[s])) {
-        place(half.begin, half.end, half.domain);
-        continue;
+      const Job half = half_job(job, split, s, first + s, serial_);
+      if (half.end > half.begin && !terminal_half(split.part[s])) {
+        take(half);
+        ++serial_;
       }
-      queue_.push(half);
-      ++serial_;
     }
   }
 
