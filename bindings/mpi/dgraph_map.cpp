@@ -1247,10 +1247,10 @@ void map_split(const Dist &d, const TARTAN_Arch *arch, TARTAN_Strat *strat,
   const Halo h = make_halo(d);
   const std::vector<Num> domain = split_into_domains(d, h, split, per_rank);
   // With no strategy, each domain is mapped as the sequential default maps it inside the whole
-  // graph (doc/strategy.md, TARTAN_STRATDEFAULT): above kDefaultBigGraph vertices, two
-  // bipartitioning runs per job on the whole target's first kDefaultRunLevels levels only, of
-  // which the split made the first split.levels, and one run of kDefaultDeepMoves FM moves
-  // without gain below. Mapped as a graph of its own, a domain would make two runs on its own
+  // graph (doc/strategy.md, TARTAN_STRATDEFAULT): above kDefaultBigGraph vertices, jobs level
+  // by level (policy breadth), two bipartitioning runs per job on the whole target's first
+  // kDefaultRunLevels levels only, of which the split made the first split.levels, and one run
+  // of kDefaultDeepMoves FM moves without gain below. Mapped as a graph of its own, a domain would make two runs on its own
   // first levels, or on all of them below kDefaultBigGraph vertices: 8 domains of the 100^3
   // mesh took 1.36 times as long (16.9 against 12.4 s of wall time) for 0.1 to 1.1 % less cost.
   OwnedStrat shifted;
@@ -1261,7 +1261,8 @@ void map_split(const Dist &d, const TARTAN_Arch *arch, TARTAN_Strat *strat,
     const std::string runs = levels > 0
                                  ? "runlevels=" + std::to_string(levels) + ",deepmoves=" + moves
                                  : "runs=1,moves=" + moves;
-    const std::string text = "drb{tries=2," + runs + ",bal=0.01};orient;kway{bal=0.01}";
+    const std::string text =
+        "drb{policy=breadth,tries=2," + runs + ",bal=0.01};orient;kway{bal=0.01}";
     local_step(d.comm, [&] {
       if (TARTAN_stratGraphMap(&shifted.handle, text.c_str()) != 0)
         throw Error{TARTAN_EINTERNAL, std::string("domain strategy: ") + TARTAN_errorMessage()};

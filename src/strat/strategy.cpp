@@ -83,6 +83,12 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     // time on 3-D meshes of 2.6 x 10^5 and 10^6 vertices (costs onto a tree 0.1 to 0.3 %
     // higher, onto a torus -6 to +3 %), 2 to 11 % on a 1024^2 mesh for 0.5 to 6 % more cost
     // (bench/README, "Moves of the deeper jobs").
+    // Above 2^17 vertices the jobs go level by level (policy breadth), so that with threads
+    // the jobs of a level that share no edge are bisected side by side: on two threads the
+    // 10^6-vertex mesh maps in 0.80 x the time biggest-first takes, at the same cost over 16
+    // seeds (bench/README, "Breadth in the default"). Smaller graphs keep biggest-first:
+    // breadth's maps there leave kway room to fill terminals to the bound (4elt onto 64
+    // terminals: maxavg 1.009 on four seeds of eight, SCOTCH 7 1.005).
     // Up to 2^17 vertices the bisections keep half the tolerance for kway, as BALANCE does:
     // bisections that use it all leave terminals at the bound (246 vertices of 4elt on the
     // heaviest of 64 terminals, maxavg 1.009, SCOTCH 7 1.005), which kway cannot relieve
@@ -90,8 +96,8 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     // 4elt and mesh instances, seeds 0-7; bench/README, "Half the tolerance for the bisections").
     // Without kway (RECURSIVE) the bisections' result is final and keeps the whole tolerance.
     const std::string& small_bal = recursive ? drb_bal : half_bal;
-    text = kBigGraphTest + "(" + pipeline("tries=2,runlevels=4,deepmoves=100,", "") + "):(" +
-           pipeline("tries=2,", "", "drb", &small_bal) + ");";
+    text = kBigGraphTest + "(" + pipeline("policy=breadth,tries=2,runlevels=4,deepmoves=100,", "") +
+           "):(" + pipeline("tries=2,", "", "drb", &small_bal) + ");";
   }
   // SAFETY: never worse than a plain bipartitioning of the same generator stream.
   if ((flags & kStratSafety) != 0 && !recursive) text = "(" + text + "|drb{" + drb_bal + "})";

@@ -311,7 +311,9 @@ static void test_map_default_large(void) {
   ASSERT_OK(TARTAN_archInit(&arch));
   ASSERT_OK(TARTAN_archHcub(&arch, 5));
   expect_flags_map_as_text(&graph, &arch, TARTAN_STRATDEFAULT, PATH_PARTS,
-                           "drb{tries=2,runlevels=4,deepmoves=100,bal=0.01};orient;kway{bal=0.01}", PATH_N,
+                           "drb{policy=breadth,tries=2,runlevels=4,deepmoves=100,bal=0.01};orient;"
+                           "kway{bal=0.01}",
+                           PATH_N,
                            byflags, bytext);
   for (v = 0; v < PATH_N; v++) {
     CU_ASSERT_FATAL(byflags[v] >= 0 && byflags[v] < PATH_PARTS);
