@@ -1262,7 +1262,7 @@ void map_split(const Dist &d, const TARTAN_Arch *arch, TARTAN_Strat *strat,
                                  ? "runlevels=" + std::to_string(levels) + ",deepmoves=" + moves
                                  : "runs=1,moves=" + moves;
     const std::string text =
-        "drb{policy=breadth,tries=2," + runs + ",bal=0.01};orient;kway{bal=0.01}";
+        "drb{policy=breadth,unwrapped=8,tries=2," + runs + ",bal=0.01};orient;kway{bal=0.01}";
     local_step(d.comm, [&] {
       if (TARTAN_stratGraphMap(&shifted.handle, text.c_str()) != 0)
         throw Error{TARTAN_EINTERNAL, std::string("domain strategy: ") + TARTAN_errorMessage()};

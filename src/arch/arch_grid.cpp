@@ -86,12 +86,20 @@ class GridArch final : public Architecture, public Network {
   Num terminal_weight(Num) const override { return 1; }
 
   Num domain_distance(const Domain& a, const Domain& b) const override {
+    return centre_distance(a, b, wrap_);
+  }
+  bool wraps_around() const override { return wrap_; }
+  Num domain_distance_unwrapped(const Domain& a, const Domain& b) const override {
+    return centre_distance(a, b, false);
+  }
+  // The distance between the centres of a and b, around the rings when wrap.
+  Num centre_distance(const Domain& a, const Domain& b, bool wrap) const {
     std::int64_t total = 0;
     for (std::size_t d = 0; d < dims_.size(); ++d) {
       // Twice the distance between the centres, so that it stays an integer.
       std::int64_t twice = (a.word[2 * d] + a.word[2 * d + 1]) - (b.word[2 * d] + b.word[2 * d + 1]);
       if (twice < 0) twice = -twice;
-      if (wrap_ && 2 * std::int64_t(dims_[d]) - twice < twice) twice = 2 * std::int64_t(dims_[d]) - twice;
+      if (wrap && 2 * std::int64_t(dims_[d]) - twice < twice) twice = 2 * std::int64_t(dims_[d]) - twice;
       total += (twice + 1) / 2;
     }
     return Num(total);

@@ -54,6 +54,13 @@ class Architecture {
   virtual Num domain_size(const Domain& dom) const = 0;     // terminals in the domain
   virtual Num domain_weight(const Domain& dom) const = 0;   // capacity (sum of terminal weights)
   virtual Num domain_distance(const Domain& a, const Domain& b) const = 0;
+  // True for kinds with wraparound links (tori), whose domain_distance_unwrapped differs.
+  virtual bool wraps_around() const { return false; }
+  // Distance between two domains over the target without its wraparound links (a torus's
+  // mesh); domain_distance for every other kind.
+  virtual Num domain_distance_unwrapped(const Domain& a, const Domain& b) const {
+    return domain_distance(a, b);
+  }
   // Splits dom into two non-empty halves; false if dom is a single terminal.
   virtual bool bipartition(const Domain& dom, Domain& part0, Domain& part1) const = 0;
   // True if inner is a subset of outer (fixed vertices, remapping).

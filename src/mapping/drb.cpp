@@ -119,11 +119,17 @@ Job half_job(const Job& job, const JobSplit& split, int s, Num domain, Num seria
                       serial, job.level + 1};
 }
 
+// With DrbOptions::unwrapped_runs, the weight of the target's distance against the distance
+// without wraparound (1) in the bisections' costs: 2, 4 and 16 made the same axis choices on
+// the 64^3 mesh onto torus 8^3 (bench/README, "Jobs blind on a torus").
+constexpr I64 kTargetDistanceWeight = 2;
+
 class DrbRun {
  public:
   DrbRun(MappingContext& ctx, const DrbOptions& options)
       : ctx_(ctx), graph_(ctx.graph), arch_(ctx.arch), variable_(ctx.arch.variable_sized()),
-        distance_(ctx.arch), options_(options), deep_bipartition_(options.bipartition),
+        distance_(ctx.arch), unwrapped_(options.unwrapped_runs > 0 && ctx.arch.wraps_around()),
+        options_(options), deep_bipartition_(options.bipartition),
         queue_(options.policy == JobPolicy::biggest) {
     if (options.deep_moves > 0) deep_bipartition_.moves = options.deep_moves;
   }
@@ -336,6 +342,7 @@ class DrbRun {
     // become per-vertex external costs, from the distances of both halves to each of the
     // distinct domains they reach.
     ws.cocycle.clear();
+    bool sees_target_distance = false;  // an external cost under the target's own distance
     ws.reached_domains.clear();
     if (ws.domain_slot.size() < domains_.size()) ws.domain_slot.resize(domains_.size(), -1);
     I64 free_load = 0;
@@ -363,6 +370,11 @@ class DrbRun {
         const Domain& reached = domains_[ws.reached_domains[slot]];
         ws.slot_cost[slot] = static_cast<I64>(distance_.domain_distance(part[1], reached)) -
                              distance_.domain_distance(part[0], reached);
+        if (ws.slot_cost[slot] != 0) sees_target_distance = true;
+        if (unwrapped_)
+          ws.slot_cost[slot] = kTargetDistanceWeight * ws.slot_cost[slot] +
+                               static_cast<I64>(arch_.domain_distance_unwrapped(part[1], reached)) -
+                               arch_.domain_distance_unwrapped(part[0], reached);
         ws.domain_slot[ws.reached_domains[slot]] = -1;
       }
       problem.external.assign(static_cast<std::size_t>(count), 0);
@@ -424,13 +436,18 @@ class DrbRun {
     }
     problem.graph = &ws.subgraph;
     problem.cut_cost = arch_.domain_distance(part[0], part[1]);
+    if (unwrapped_)
+      problem.cut_cost = kTargetDistanceWeight * problem.cut_cost +
+                         arch_.domain_distance_unwrapped(part[0], part[1]);
     // Several independent multilevel runs, the cheapest (then best balanced) kept; runs of a
     // job big enough to pay for a thread proceed in parallel, with the same result whatever
     // the thread count. With run_levels, the runs go to the first levels' bisections, which
     // shape the whole mapping; the deeper ones, where the time goes, make one, with their own
     // FM budget (deep_moves).
     const bool deep = options_.run_levels > 0 && job.level >= options_.run_levels;
-    const int run_count = deep ? 1 : options_.runs;
+    int run_count = deep ? 1 : options_.runs;
+    if (unwrapped_ && !sees_target_distance && !problem.external.empty())
+      run_count = options_.unwrapped_runs;
     const MultilevelPhases names{nullptr, "drb coarsen", "drb initial", "drb refine"};
     const int only_run = run_count > 1 ? options_.run : -1;
     const int best = best_of_bipartitions(problem, deep ? deep_bipartition_ : options_.bipartition,
@@ -480,6 +497,8 @@ class DrbRun {
   const Architecture& arch_;
   const bool variable_;  // a variable-sized target: the parts follow the graph
   const DistanceOracle distance_;
+  // DrbOptions::unwrapped_runs on a target that wraps around.
+  const bool unwrapped_;
   const DrbOptions& options_;
   BipartitionOptions deep_bipartition_;  // the options of the jobs below the first run_levels
   JobQueue queue_;
@@ -513,8 +532,9 @@ void run_drb(MappingContext& ctx, const DrbOptions& options) {
   if (!ctx.arch.variable_sized()) relieve_overload(ctx);
 }
 
-const char* const kDrbKeys[] = {"policy", "runs",  "run",    "runlevels", "deepmoves", "coarse",
-                                "ratio",  "tries", "passes", "moves",     "slack",     nullptr};
+const char* const kDrbKeys[] = {"policy", "runs",  "run",    "runlevels", "deepmoves",
+                                "unwrapped", "coarse", "ratio", "tries", "passes",
+                                "moves",  "slack", nullptr};
 
 DrbOptions read_drb_options(const MethodParams& params) {
   DrbOptions options;
@@ -533,6 +553,8 @@ DrbOptions read_drb_options(const MethodParams& params) {
   if (options.run >= options.runs)
     fail_format("drb: run " + std::to_string(options.run) + " is not one of the " +
                 std::to_string(options.runs) + " runs (run must be below runs)");
+  options.unwrapped_runs =
+      static_cast<int>(params.integer("unwrapped", options.unwrapped_runs, 0, 100));
   options.deep_moves = params.integer("deepmoves", 0, 1, 1000000);
   if (options.deep_moves > 0 && options.run_levels == 0)
     fail_format("drb: deepmoves applies to the jobs below the first runlevels levels: give "

@@ -26,6 +26,15 @@ struct DrbOptions {
   // seed it draws among them: processes that each make one of the runs of a one-job target
   // (two halves), the best kept as drb keeps it, find what one process making them all finds.
   int run = -1;
+  // On a target with wraparound links (a torus), with unwrapped_runs > 0: the bisections' costs
+  // count the target's distance twice and the distance without wraparound once, and a job
+  // that sees its surroundings only through the latter makes unwrapped_runs runs. Why: a
+  // job's two halves are often equally far, around the ring, from the domains beyond a
+  // previous split of the same dimension, so the first job of such a level sees no external
+  // cost and cuts whichever axis of a mesh its coarse levels favour; the others follow it,
+  // and a cut across the axis the dimension cut before costs the whole mapping (bench/README,
+  // "Jobs blind on a torus").
+  int unwrapped_runs = 0;
   BipartitionOptions bipartition;
 };
 

@@ -358,6 +358,32 @@ TEST(Drb, BreadthSeesEarlierJobsOfItsLevel) {
   EXPECT_LE(cost[1], cost[0] * 11 / 10) << cost[0] << " " << cost[1];
 }
 
+// On a torus the first job of a level may see no external cost (its halves equally far around
+// the rings from the far side of the dimension's previous split) and cut a 3-D mesh across
+// another axis; with unwrapped runs every seed cuts as the product embedding does: 3 axes x 3
+// planes x 16^2 edges, each at distance 1 (plain drb misses it on some of these seeds).
+TEST(Drb, UnwrappedRunsCutAMeshAsTheProductEmbeddingOntoATorus) {
+  const auto graph = tartan_test::grid_graph_nd({16, 16, 16}, false);
+  const ArchPtr arch = make_torus({4, 4, 4});
+  EXPECT_TRUE(arch->wraps_around());
+  // Terminals 0 and 3 (first coordinates 0 and 3): 1 apart around the ring, 3 without it.
+  EXPECT_EQ(arch->domain_distance(arch->terminal_domain(0), arch->terminal_domain(3)), 1);
+  EXPECT_EQ(arch->domain_distance_unwrapped(arch->terminal_domain(0), arch->terminal_domain(3)), 3);
+  EXPECT_EQ(arch->domain_distance_unwrapped(arch->terminal_domain(1), arch->terminal_domain(3)), 2);
+  EXPECT_FALSE(make_mesh({4, 4, 4})->wraps_around());
+  DrbOptions options;
+  options.unwrapped_runs = 8;
+  std::vector<bool> none;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    Random random(seed);
+    std::vector<Num> parttab;
+    MappingContext ctx{*graph, *arch, parttab, none, 0.01, random};
+    run_drb(ctx, options);
+    EXPECT_EQ(mapping_cost(*graph, DistanceOracle(*arch), parttab.data()), 3 * 3 * 16 * 16)
+        << "seed " << seed;
+  }
+}
+
 TEST(Drb, RefinementNeverIncreasesCost) {
   auto graph = grid_graph(40, 30);
   ArchPtr arch = make_torus({4, 4});
