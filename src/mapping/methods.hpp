@@ -4,8 +4,9 @@
 //
 // Recommended default strategy: dual recursive bipartitioning, the orientation of its blocks on
 // meshes, tori and hypercubes, then k-way refinement of the full mapping cost on the result, i.e. the
-// sequence of the three methods with their defaults but drb's initial tries:
-//     drb{policy=biggest,runs=2,runlevels=0,unwrapped=8,coarse=120,tries=2,passes=8,slack=0.1},
+// sequence of the three methods with their defaults but drb's initial tries and unwrapped:
+//     drb{policy=biggest,runs=2,runlevels=0,unwrapped=8,coarse=120,tries=2,passes=8,
+//         slack=0.1},
 //     orient{passes=1}, kway{passes=6,levels=30}
 // (written in the strategy grammar's sequence syntax, "drb{unwrapped=8,tries=2};orient;kway");
 // above 2^17 vertices drb gets policy=breadth,runlevels=4,deepmoves=100 (strategy.cpp,
