@@ -220,6 +220,23 @@ static void test_map_msec_and_quality(void) {
   ASSERT_OK(TARTAN_stratGraphMap(&strat, "drb{runlevels=1,deepmoves=50};kway"));
   ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, part));
   check_balanced(part, 9, 4);
+  /* unwrapped acts on tori only: onto the tree it maps as plain drb does. */
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "drb{unwrapped=101}"), TARTAN_EFORMAT);
+  CU_ASSERT(message_has("parameter 'unwrapped' of 'drb' must be between 0 and 100"));
+  ASSERT_OK(TARTAN_stratGraphMap(&strat, "drb{tries=2}"));
+  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, part));
+  ASSERT_OK(TARTAN_stratGraphMap(&strat, "drb{unwrapped=8,tries=2}"));
+  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, again));
+  CU_ASSERT(memcmp(part, again, sizeof part) == 0);
+  {
+    TARTAN_Arch torus;
+    ASSERT_OK(TARTAN_archInit(&torus));
+    ASSERT_OK(TARTAN_archTorus2(&torus, 3, 3));
+    ASSERT_OK(TARTAN_stratGraphMap(&strat, "drb{unwrapped=8,tries=2};kway"));
+    ASSERT_OK(TARTAN_graphMap(&graph, &torus, &strat, part));
+    check_balanced(part, 9, 4);
+    TARTAN_archExit(&torus);
+  }
   ASSERT_OK(TARTAN_stratGraphMapBuild(&strat, TARTAN_STRATQUALITY, 9, 0.0));
   ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, part));
   check_balanced(part, 9, 4);
