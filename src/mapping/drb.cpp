@@ -14,7 +14,9 @@
 #include "common/big_arrays.hpp"
 #include "common/error.hpp"
 #include "common/parallel.hpp"
+#include "graph/graph_builder.hpp"
 #include "graph/subgraph.hpp"
+#include "graph/traversal.hpp"
 #include "partition/bipartition_runs.hpp"
 #include "mapping/mapping_start.hpp"
 #include "mapping/methods.hpp"
@@ -183,12 +185,13 @@ class DrbRun {
     return *workspaces_[index];
   }
 
-  // Policy breadth: the jobs level by level of the target's bipartition tree, each level's in
-  // creation order, each job seeing the halves of the jobs before it in its level (their
-  // vertices' new domains enter its external costs) and drawing from a generator of its own,
-  // seeded in job order when the level starts. A job therefore depends only on the earlier jobs
-  // of its level that it shares an edge with: with threads, jobs proceed side by side as soon
-  // as those are done, and the mapping is the same for any thread count.
+  // Policy breadth: the jobs level by level of the target's bipartition tree, each job seeing
+  // the halves of the jobs before it in its level (their vertices' new domains enter its
+  // external costs) and drawing from a generator of its own, seeded in job order when the level
+  // starts. A job therefore depends only on the earlier jobs of its level that it shares an
+  // edge with: with threads, jobs proceed side by side as soon as those are done, and the
+  // mapping is the same for any thread count. A level's jobs go in breadth-first order of
+  // their adjacency (adjacent_first).
   void run_breadth(const Job& root) {
     std::vector<Job> jobs{root}, next;
     std::vector<JobSplit> splits;
@@ -196,6 +199,7 @@ class DrbRun {
     const int threads = std::max(1, ctx_.threads);
     while (!jobs.empty()) {
       const int count = static_cast<int>(jobs.size());
+      const std::unique_ptr<Graph> adjacency = adjacent_first(jobs);
       seeds.resize(jobs.size());
       for (std::uint64_t& seed : seeds) seed = ctx_.random.next();
       splits.assign(jobs.size(), JobSplit{});
@@ -212,7 +216,7 @@ class DrbRun {
       if (threads == 1 || count == 1) {
         for (int i = 0; i < count; ++i) run_job(i, workspace(0), threads);
       } else {
-        run_side_by_side(jobs, run_job);
+        run_side_by_side(*adjacency, run_job);
       }
       for (const std::unique_ptr<JobWorkspace>& ws : workspaces_) {
         if (ctx_.phases != nullptr) ctx_.phases->merge(ws->log);
@@ -226,33 +230,76 @@ class DrbRun {
     }
   }
 
-  // Runs run_job(i, workspace, threads) for every job of a level on up to ctx_.threads threads,
-  // job i once the earlier jobs it shares an edge with are done (their halves published).
-  template <class RunJob>
-  void run_side_by_side(const std::vector<Job>& jobs, RunJob& run_job) {
-    const int count = static_cast<int>(jobs.size());
-    const int threads = std::max(1, ctx_.threads);
-    // job_of_: the level's job of each free vertex (-1 elsewhere). successors: for each job, the
-    // later jobs it shares an edge with; waiting: how many earlier ones each job waits for.
+  // The graph of a level's jobs (an edge between two jobs that share one), in O(the jobs'
+  // arcs).
+  std::unique_ptr<Graph> job_graph(const std::vector<Job>& jobs) {
+    const Num count = static_cast<Num>(jobs.size());
     if (job_of_.empty()) assign_big(job_of_, static_cast<std::size_t>(graph_.vertnbr), Num{-1});
-    for (int i = 0; i < count; ++i)
+    for (Num i = 0; i < count; ++i)
       for (Num k = jobs[i].begin; k < jobs[i].end; ++k) job_of_[order_[k]] = i;
-    std::vector<std::vector<int>> successors(jobs.size());
-    std::vector<int> waiting(jobs.size(), 0), seen(jobs.size(), -1);
-    for (int i = 0; i < count; ++i) {
+    std::vector<WeightedEdge> edges;
+    std::vector<Num> seen(jobs.size(), -1);
+    for (Num i = 0; i < count; ++i) {
       for (Num k = jobs[i].begin; k < jobs[i].end; ++k) {
         const Num v = order_[k];
         for (Num arc = graph_.begin(v); arc < graph_.end(v); ++arc) {
           const Num j = job_of_[graph_.neighbour(arc)];
           if (j < 0 || j >= i || seen[j] == i) continue;
           seen[j] = i;
-          successors[j].push_back(i);
-          ++waiting[i];
+          edges.push_back({j, i, 1});
         }
       }
     }
     for (const Job& job : jobs)
       for (Num k = job.begin; k < job.end; ++k) job_of_[order_[k]] = -1;
+    return make_owned_graph(csr_from_edges(count, std::move(edges), false), 0);
+  }
+
+  // Puts a level's jobs in breadth-first order of their graph, from the first made (then from
+  // the first made of each further connected piece), and returns that graph renumbered. Every
+  // job but the first of its piece then shares an edge with an earlier one and sees its halves.
+  // A job whose neighbours are all still whole sees no difference between its halves on a
+  // hypercube or a torus (the whole domain lies as far from either), so it cuts and orients
+  // itself blindly; in the order they were made, 5 to 9 % of the jobs of a level were blind
+  // (a 256 x 256 mesh onto hcub 10), and the jobs between two blind ones that disagree pay for
+  // it on every later level: 0.8 x the cost there once each job follows a neighbour
+  // (bench/README, "Adjacent jobs first").
+  std::unique_ptr<Graph> adjacent_first(std::vector<Job>& jobs) {
+    std::unique_ptr<Graph> adjacency = job_graph(jobs);
+    const Num count = static_cast<Num>(jobs.size());
+    std::vector<Num> rank(jobs.size(), -1);
+    Num ranked = 0;
+    BreadthFirstSearch bfs(*adjacency);
+    for (Num first = 0; first < count; ++first) {
+      if (rank[first] >= 0) continue;
+      bfs.run(first);
+      for (Num j : bfs.order()) rank[j] = ranked++;
+    }
+    bool moved = false;
+    for (Num i = 0; i < count; ++i) moved = moved || rank[i] != i;
+    if (!moved) return adjacency;
+    std::vector<Job> sorted(jobs.size());
+    for (Num i = 0; i < count; ++i) sorted[rank[i]] = jobs[i];
+    jobs.swap(sorted);
+    std::vector<WeightedEdge> edges;
+    for (Num i = 0; i < count; ++i)
+      for (Num arc = adjacency->begin(i); arc < adjacency->end(i); ++arc)
+        if (adjacency->neighbour(arc) > i) edges.push_back({rank[i], rank[adjacency->neighbour(arc)], 1});
+    return make_owned_graph(csr_from_edges(count, std::move(edges), false), 0);
+  }
+
+  // Runs run_job(i, workspace, threads) for every job i of a level (the vertices of adjacency)
+  // on up to ctx_.threads threads, job i once the earlier jobs it shares an edge with are done
+  // (their halves published).
+  template <class RunJob>
+  void run_side_by_side(const Graph& adjacency, RunJob& run_job) {
+    const int count = static_cast<int>(adjacency.vertnbr);
+    const int threads = std::max(1, ctx_.threads);
+    // waiting: how many earlier jobs each job waits for; its later neighbours are its successors.
+    std::vector<int> waiting(static_cast<std::size_t>(count), 0);
+    for (Num i = 0; i < count; ++i)
+      for (Num arc = adjacency.begin(i); arc < adjacency.end(i); ++arc)
+        if (adjacency.neighbour(arc) < i) ++waiting[i];
 
     std::mutex mutex;
     std::condition_variable changed;
@@ -288,8 +335,10 @@ class DrbRun {
         const std::lock_guard<std::mutex> lock(mutex);
         --running;
         ++done;
-        for (int j : successors[i])
-          if (--waiting[j] == 0) ready.push(j);
+        for (Num arc = adjacency.begin(i); arc < adjacency.end(i); ++arc) {
+          const Num j = adjacency.neighbour(arc);
+          if (j > i && --waiting[j] == 0) ready.push(static_cast<int>(j));
+        }
         changed.notify_all();
       }
     });

@@ -4,13 +4,14 @@
 //
 // Recommended default strategy: dual recursive bipartitioning, the orientation of its blocks on
 // meshes, tori and hypercubes, then k-way refinement of the full mapping cost on the result, i.e. the
-// sequence of the three methods with their defaults but drb's initial tries and unwrapped:
-//     drb{policy=biggest,runs=2,runlevels=0,unwrapped=8,coarse=120,tries=2,passes=8,
+// sequence of the three methods with their defaults but drb's policy, initial tries and
+// unwrapped:
+//     drb{policy=breadth,runs=2,runlevels=0,unwrapped=8,coarse=120,tries=2,passes=8,
 //         slack=0.1},
 //     orient{passes=1}, kway{passes=6,levels=30}
-// (written in the strategy grammar's sequence syntax, "drb{unwrapped=8,tries=2};orient;kway");
-// above 2^17 vertices drb gets policy=breadth,runlevels=4,deepmoves=100 (strategy.cpp,
-// default_strategy_text).
+// (written in the strategy grammar's sequence syntax,
+// "drb{policy=breadth,unwrapped=8,tries=2};orient;kway"); above 2^17 vertices drb gets
+// runlevels=4,deepmoves=100 (strategy.cpp, default_strategy_text).
 #pragma once
 
 #include "mapping/method.hpp"
@@ -23,8 +24,9 @@ namespace tartan {
 // placed vertices counted). Fills every free parttab entry; fixed vertices stay on their terminal.
 // Parameters:
 //   policy  = biggest | breadth | depth   job order (default biggest: largest subgraph first;
-//             breadth: level by level, the jobs of a level that share no edge side by side on
-//             threads; depth: last made first)
+//             breadth: level by level, a level's jobs in breadth-first order of their
+//             adjacency, those that share no edge side by side on threads; depth: last made
+//             first)
 //   runs    = independent multilevel bipartitions per job, the best kept (default 2, 1..100)
 //   unwrapped = on tori, the runs of a job that sees external costs only when the rings'
 //             wraparound links are left out (its costs then count the torus distance twice and

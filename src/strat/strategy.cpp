@@ -47,12 +47,14 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
   const std::string drb_bal = (flags & kStratBalance) != 0 ? half_bal : bal;
   const bool recursive = (flags & kStratRecursive) != 0;
   auto pipeline = [&](const std::string& drb_params, const std::string& kway_params,
-                      const char* method = "drb", const std::string* bisection_bal = nullptr) {
+                      const char* method = "drb", const std::string* bisection_bal = nullptr,
+                      const std::string* refinement_bal = nullptr) {
     std::string text =
         method + ("{" + drb_params + (bisection_bal ? *bisection_bal : drb_bal) + "}");
     // orient undoes the rotations and mirror images bipartitioning leaves between blocks on
     // meshes, tori and hypercubes (a no-op elsewhere), before kway smooths the boundaries.
-    if (!recursive) text += ";orient;kway{" + kway_params + bal + "}";
+    if (!recursive)
+      text += ";orient;kway{" + kway_params + (refinement_bal ? *refinement_bal : bal) + "}";
     return text;
   };
   std::string text;
@@ -83,28 +85,32 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     // time on 3-D meshes of 2.6 x 10^5 and 10^6 vertices (costs onto a tree 0.1 to 0.3 %
     // higher, onto a torus -6 to +3 %), 2 to 11 % on a 1024^2 mesh for 0.5 to 6 % more cost
     // (bench/README, "Moves of the deeper jobs").
-    // Above 2^17 vertices the jobs go level by level (policy breadth), so that with threads
-    // the jobs of a level that share no edge are bisected side by side: on two threads the
-    // 10^6-vertex mesh maps in 0.80 x the time biggest-first takes, at the same cost over 16
-    // seeds (bench/README, "Breadth in the default"). Smaller graphs keep biggest-first:
-    // breadth's maps there leave kway room to fill terminals to the bound (4elt onto 64
-    // terminals: maxavg 1.009 on four seeds of eight, SCOTCH 7 1.005).
+    // The jobs go level by level (policy breadth), each level's in breadth-first order of
+    // their adjacency, so that every job but the first follows a neighbour's halves rather
+    // than cutting blindly (on hypercubes and tori), and with threads the jobs of a level that
+    // share no edge are bisected side by side. Up to 2^17 vertices, over 14 bump, 4elt and
+    // mesh instances, seeds 0-7: 0.975 x biggest-first's cost (geomean), the 256^2 mesh onto
+    // hcub 10 0.80 x, bump onto torus 4^3 0.94 x, 0.98 to 1.016 x elsewhere; above, the
+    // 10^6-vertex mesh maps in 0.80 x biggest-first's time on two threads, at the same cost
+    // over 16 seeds (bench/README, "Breadth in the default", "Adjacent jobs first").
     // On tori the jobs that see their surroundings only through the distance without
     // wraparound make 8 runs (unwrapped=8): the first job of a level whose halves are equally
     // far around the rings no longer cuts a 3-D mesh across the axis the same dimension cut
     // before. 3-D meshes onto torus 8^3: 32^3 0.88 x the cost (every seed at the product
     // embedding's cost), 64^3 0.96 x, 100^3 0.87 x; 2-D meshes onto tori 0.999 to 1.004 x
     // (bench/README, "Jobs blind on a torus").
-    // Up to 2^17 vertices the bisections keep half the tolerance for kway, as BALANCE does:
-    // bisections that use it all leave terminals at the bound (246 vertices of 4elt on the
-    // heaviest of 64 terminals, maxavg 1.009, SCOTCH 7 1.005), which kway cannot relieve
-    // without cost; at half, maxavg 1.005 there at the same cost (0.999 x, geomean of 15 bump,
-    // 4elt and mesh instances, seeds 0-7; bench/README, "Half the tolerance for the bisections").
-    // Without kway (RECURSIVE) the bisections' result is final and keeps the whole tolerance.
+    // Up to 2^17 vertices the bisections and the refinement keep half the tolerance, so that
+    // the heaviest terminal does not sit at the bound: used whole, kway fills terminals to it
+    // (4elt onto 64 terminals: 246 vertices on the heaviest, maxavg 1.009, on 3 seeds of 8;
+    // SCOTCH 7 1.005), for costs 0.3 to 0.6 % lower on three of the 14 instances and the same
+    // on the others (bench/README, "Half the tolerance for the bisections", "Adjacent jobs
+    // first"). Without kway (RECURSIVE) the bisections' result is final and keeps the whole
+    // tolerance.
     const std::string& small_bal = recursive ? drb_bal : half_bal;
     text = kBigGraphTest + "(" +
            pipeline("policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,", "") + "):(" +
-           pipeline("unwrapped=8,tries=2,", "", "drb", &small_bal) + ");";
+           pipeline("policy=breadth,unwrapped=8,tries=2,", "", "drb", &small_bal, &half_bal) +
+           ");";
   }
   // SAFETY: never worse than a plain bipartitioning of the same generator stream.
   if ((flags & kStratSafety) != 0 && !recursive) text = "(" + text + "|drb{" + drb_bal + "})";
