@@ -362,6 +362,24 @@ TEST(Drb, BreadthSeesEarlierJobsOfItsLevel) {
 // the rings from the far side of the dimension's previous split) and cut a 3-D mesh across
 // another axis; with unwrapped runs every seed cuts as the product embedding does: 3 axes x 3
 // planes x 16^2 edges, each at distance 1 (plain drb misses it on some of these seeds).
+namespace {
+
+// run_drb with options on seeds 1-8 at 1 % must cost `expected` on each.
+void expect_drb_cost_on_seeds(const Graph& graph, const Architecture& arch,
+                              const DrbOptions& options, std::int64_t expected) {
+  std::vector<bool> none;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    Random random(seed);
+    std::vector<Num> parttab;
+    MappingContext ctx{graph, arch, parttab, none, 0.01, random};
+    run_drb(ctx, options);
+    EXPECT_EQ(mapping_cost(graph, DistanceOracle(arch), parttab.data()), expected)
+        << "seed " << seed;
+  }
+}
+
+}  // namespace
+
 TEST(Drb, UnwrappedRunsCutAMeshAsTheProductEmbeddingOntoATorus) {
   const auto graph = tartan_test::grid_graph_nd({16, 16, 16}, false);
   const ArchPtr arch = make_torus({4, 4, 4});
@@ -373,15 +391,7 @@ TEST(Drb, UnwrappedRunsCutAMeshAsTheProductEmbeddingOntoATorus) {
   EXPECT_FALSE(make_mesh({4, 4, 4})->wraps_around());
   DrbOptions options;
   options.unwrapped_runs = 8;
-  std::vector<bool> none;
-  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
-    Random random(seed);
-    std::vector<Num> parttab;
-    MappingContext ctx{*graph, *arch, parttab, none, 0.01, random};
-    run_drb(ctx, options);
-    EXPECT_EQ(mapping_cost(*graph, DistanceOracle(*arch), parttab.data()), 3 * 3 * 16 * 16)
-        << "seed " << seed;
-  }
+  expect_drb_cost_on_seeds(*graph, *arch, options, 3 * 3 * 16 * 16);
 }
 
 TEST(Drb, BreadthJobsFollowAnAdjacentJobOntoAHypercube) {
@@ -394,15 +404,7 @@ TEST(Drb, BreadthJobsFollowAnAdjacentJobOntoAHypercube) {
   DrbOptions options;
   options.policy = JobPolicy::breadth;
   options.bipartition.tries = 2;
-  std::vector<bool> none;
-  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
-    Random random(seed);
-    std::vector<Num> parttab;
-    MappingContext ctx{*graph, *arch, parttab, none, 0.01, random};
-    run_drb(ctx, options);
-    EXPECT_EQ(mapping_cost(*graph, DistanceOracle(*arch), parttab.data()), 2 * 32 * 7)
-        << "seed " << seed;
-  }
+  expect_drb_cost_on_seeds(*graph, *arch, options, 2 * 32 * 7);
 }
 
 TEST(Drb, RefinementNeverIncreasesCost) {
