@@ -55,7 +55,8 @@ extern const char* const kOrientKeys[];  // null-terminated
 // Multisection along the target's hierarchy (msec.cpp; Faraj et al., "High-quality
 // hierarchical process mapping"): the graph cut into the top level's blocks, each block's
 // part into its sub-blocks, and so on, each split the best of several multilevel bisections on
-// cut edges; targets without such a hierarchy, and fixed vertices, go to drb. Parameters:
+// cut edges; targets without such a hierarchy, and fixed vertices, go to drb (policy=breadth,
+// unwrapped=8, as in the default strategy). Parameters:
 //   runs    = independent multilevel bipartitions per bisection, the best kept (default 4, 1..100)
 //   coarse, ratio, tries, passes, moves, slack as for drb.
 MethodPtr make_msec_method(const MethodParams& params);

@@ -149,6 +149,11 @@ const char* const kMsecKeys[] = {"runs", "coarse", "ratio", "tries", "passes", "
 MethodPtr make_msec_method(const MethodParams& params) {
   DrbOptions options;
   options.runs = static_cast<int>(params.integer("runs", 4, 1, 100));
+  // Targets without a hierarchy go to drb as the default strategy runs it: jobs adjacent first
+  // (bench/README, "Adjacent jobs first") and, on tori, 8 runs for the jobs blind to the rings'
+  // earlier splits ("Jobs blind on a torus").
+  options.policy = JobPolicy::breadth;
+  options.unwrapped_runs = 8;
   options.bipartition = read_bipartition_options(params);
   return std::make_unique<MsecMethod>(options);
 }
