@@ -282,9 +282,12 @@ class DrbRun {
     for (Num i = 0; i < count; ++i) sorted[rank[i]] = jobs[i];
     jobs.swap(sorted);
     std::vector<WeightedEdge> edges;
-    for (Num i = 0; i < count; ++i)
-      for (Num arc = adjacency->begin(i); arc < adjacency->end(i); ++arc)
-        if (adjacency->neighbour(arc) > i) edges.push_back({rank[i], rank[adjacency->neighbour(arc)], 1});
+    for (Num i = 0; i < count; ++i) {
+      for (Num arc = adjacency->begin(i); arc < adjacency->end(i); ++arc) {
+        const Num j = adjacency->neighbour(arc);
+        if (j > i) edges.push_back({rank[i], rank[j], 1});
+      }
+    }
     return make_owned_graph(csr_from_edges(count, std::move(edges), false), 0);
   }
 

@@ -358,10 +358,6 @@ TEST(Drb, BreadthSeesEarlierJobsOfItsLevel) {
   EXPECT_LE(cost[1], cost[0] * 11 / 10) << cost[0] << " " << cost[1];
 }
 
-// On a torus the first job of a level may see no external cost (its halves equally far around
-// the rings from the far side of the dimension's previous split) and cut a 3-D mesh across
-// another axis; with unwrapped runs every seed cuts as the product embedding does: 3 axes x 3
-// planes x 16^2 edges, each at distance 1 (plain drb misses it on some of these seeds).
 namespace {
 
 // run_drb with options on seeds 1-8 at 1 % must cost `expected` on each.
@@ -380,6 +376,10 @@ void expect_drb_cost_on_seeds(const Graph& graph, const Architecture& arch,
 
 }  // namespace
 
+// On a torus the first job of a level may see no external cost (its halves equally far around
+// the rings from the far side of the dimension's previous split) and cut a 3-D mesh across
+// another axis; with unwrapped runs every seed cuts as the product embedding does: 3 axes x 3
+// planes x 16^2 edges, each at distance 1 (plain drb misses it on some of these seeds).
 TEST(Drb, UnwrappedRunsCutAMeshAsTheProductEmbeddingOntoATorus) {
   const auto graph = tartan_test::grid_graph_nd({16, 16, 16}, false);
   const ArchPtr arch = make_torus({4, 4, 4});
@@ -398,7 +398,7 @@ TEST(Drb, BreadthJobsFollowAnAdjacentJobOntoAHypercube) {
   // A 32 x 32 mesh onto hcub 6: 4 x 4 blocks in a Gray-code product embedding cost 2 x 32 x 7.
   // A job whose neighbours are all still whole sees no difference between its halves on a
   // hypercube and orients them blindly; in the order the jobs were made, two blind jobs of a
-  // level disagreed on 5 of these 8 seeds (480 to 512), and the jobs between them paid.
+  // level disagreed on 6 of these 8 seeds (480 or 512), and the jobs between them paid.
   const auto graph = tartan_test::grid_graph_nd({32, 32}, false);
   const ArchPtr arch = make_hypercube(6);
   DrbOptions options;
