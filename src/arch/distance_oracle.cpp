@@ -42,6 +42,9 @@ DistanceOracle::DistanceOracle(const Architecture& arch)
       // the third is at least as deep: the inequality holds iff no depth costs more than
       // twice a shallower one.
       triangle_inequality_ = true;
+      tree_least_distance_ = tree_depths_[0].cost;
+      for (const TreeDepth& depth : tree_depths_)
+        tree_least_distance_ = std::min(tree_least_distance_, depth.cost);
       for (std::size_t deep = 1; deep < tree_depths_.size(); ++deep)
         for (std::size_t shallow = 0; shallow < deep; ++shallow)
           // In 64 bits: a level cost may be close to the largest Num.
@@ -56,6 +59,7 @@ DistanceOracle::DistanceOracle(const Architecture& arch)
     case Kind::sub:
       parent_ = std::make_shared<const DistanceOracle>(*form.parent);
       triangle_inequality_ = parent_->triangle_inequality_;
+      tree_least_distance_ = parent_->tree_least_distance_;
       parent_terminals_ = form.parent_terminals->data();
       break;
     case Kind::generic:
@@ -65,6 +69,9 @@ DistanceOracle::DistanceOracle(const Architecture& arch)
       }
       break;
     case Kind::complete:
+      triangle_inequality_ = true;
+      tree_least_distance_ = 1;
+      break;
     case Kind::hypercube:
       triangle_inequality_ = true;
       break;

@@ -62,6 +62,12 @@ class DistanceOracle {
   // False for generic kinds, whose matrices or walks promise nothing. Searches use it to
   // discard exchanges that cannot pay without computing their gains.
   bool triangle_inequality() const { return triangle_inequality_; }
+  // When two terminals' distance is set by their lowest common ancestor in a tree whose
+  // subtrees are the target's domains (complete graphs: one level; tree-leaves; `sub` of
+  // those): the cost of the tree's cheapest level; 0 for the other kinds. A bisection of a
+  // domain of such a tree costs each cut edge exactly the distance between its halves,
+  // whatever the later bisections do.
+  Num tree_least_distance() const { return tree_least_distance_; }
   // out[i] = distance(from, to[i]) for i < count. Grids and tree-leaves decompose `from` once.
   void row(Num from, const Num* to, std::size_t count, Num* out) const;
   // Distance between two domains of the target (DRB's jobs ask for those).
@@ -183,6 +189,7 @@ class DistanceOracle {
   Num size_;
   Kind kind_ = Kind::generic;
   bool triangle_inequality_ = false;
+  Num tree_least_distance_ = 0;
   std::vector<GridAxis> grid_inner_axes_;  // every kept dimension but the last, first first
   GridAxis grid_outer_axis_{Divisor(1), false};  // the last kept one (never divided by)
   std::vector<TreeDepth> tree_depths_;     // root side first; never empty for a tree-leaf

@@ -145,6 +145,17 @@ class DrbRun {
     I64 total_load = 0;
     for (Num v = 0; v < n; ++v) total_load += graph_.vertex_load(v);
     sparse_load_ = total_load < arch_.domain_weight(domains_[0]);
+    // DrbOptions::tree_runs: the dear jobs are those whose halves are at least half as far
+    // apart as the root job's, when the root's are at least twice as far apart as the tree's
+    // cheapest level (on a complete graph every bisection is as dear as the root's, and more
+    // runs bought nothing: bench/README, "Runs where the cut is dearest").
+    Domain root_half[2];
+    const I64 least = distance_.tree_least_distance();
+    if (options_.tree_runs > 0 && least > 0 &&
+        arch_.bipartition(domains_[0], root_half[0], root_half[1])) {
+      const I64 root_cut = arch_.domain_distance(root_half[0], root_half[1]);
+      if (root_cut >= 2 * least) dear_cut_ = (root_cut + 1) / 2;
+    }
     // The domain of each terminal holding fixed vertices (a map: the target may be huge).
     std::map<Num, Num> terminal_domain;
     for (Num v = 0; v < n; ++v) {
@@ -497,10 +508,13 @@ class DrbRun {
     // the thread count. With run_levels, the runs go to the first levels' bisections, which
     // shape the whole mapping; the deeper ones, where the time goes, make one, with their own
     // FM budget (deep_moves).
-    const bool deep = options_.run_levels > 0 && job.level >= options_.run_levels;
+    // With tree_runs on a tree, the dear jobs make tree_runs runs and the others one.
+    const bool dear = dear_cut_ > 0 && problem.cut_cost >= dear_cut_;
+    const bool deep = !dear && options_.run_levels > 0 && job.level >= options_.run_levels;
     int run_count = deep ? 1 : options_.runs;
     if (unwrapped_ && !sees_target_distance && !problem.external.empty())
       run_count = options_.unwrapped_runs;
+    if (dear_cut_ > 0) run_count = dear ? options_.tree_runs : 1;
     const MultilevelPhases names{nullptr, "drb coarsen", "drb initial", "drb refine"};
     const int only_run = run_count > 1 ? options_.run : -1;
     const int best = best_of_bipartitions(problem, deep ? deep_bipartition_ : options_.bipartition,
@@ -557,6 +571,9 @@ class DrbRun {
   JobQueue queue_;
   Num serial_ = 0;
   bool sparse_load_ = false;  // the graph's load is below the target's capacity
+  // DrbOptions::tree_runs: the jobs whose cut cost is at least this make tree_runs runs, the
+  // others one (0: tree_runs does not apply).
+  I64 dear_cut_ = 0;
 
   std::vector<Domain> domains_;
   std::vector<Num> vertex_domain_;  // domain (index) each vertex is currently known to lie in
@@ -586,7 +603,7 @@ void run_drb(MappingContext& ctx, const DrbOptions& options) {
 }
 
 const char* const kDrbKeys[] = {"policy", "runs",  "run",    "runlevels", "deepmoves",
-                                "unwrapped", "coarse", "ratio", "tries", "passes",
+                                "unwrapped", "treeruns", "coarse", "ratio", "tries", "passes",
                                 "moves",  "slack", nullptr};
 
 DrbOptions read_drb_options(const MethodParams& params) {
@@ -608,6 +625,9 @@ DrbOptions read_drb_options(const MethodParams& params) {
                 std::to_string(options.runs) + " runs (run must be below runs)");
   options.unwrapped_runs =
       static_cast<int>(params.integer("unwrapped", options.unwrapped_runs, 0, 100));
+  options.tree_runs = static_cast<int>(params.integer("treeruns", options.tree_runs, 0, 100));
+  if (options.tree_runs > 0 && options.run >= 0)
+    fail_format("drb: run picks one of the runs runs, and treeruns makes more: give one of them");
   options.deep_moves = params.integer("deepmoves", 0, 1, 1000000);
   if (options.deep_moves > 0 && options.run_levels == 0)
     fail_format("drb: deepmoves applies to the jobs below the first runlevels levels: give "

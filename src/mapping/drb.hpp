@@ -35,6 +35,13 @@ struct DrbOptions {
   // and a cut across the axis the dimension cut before costs the whole mapping (bench/README,
   // "Jobs blind on a torus").
   int unwrapped_runs = 0;
+  // On a target whose distance is a tree's (DistanceOracle::tree_least_distance: tleaf, `sub`
+  // of one) and whose root job's halves are at least twice as far apart as the tree's cheapest
+  // level, with tree_runs > 0, tree_runs replaces runs: the dear jobs, whose halves are at
+  // least half as far apart as the root job's, make tree_runs runs, the others one. Why: there
+  // a bisection's cut cost is exactly what its cut edges add to the mapping's cost, and the
+  // dear levels' cuts carry most of it (bench/README, "Runs where the cut is dearest").
+  int tree_runs = 0;
   BipartitionOptions bipartition;
 };
 

@@ -4,14 +4,14 @@
 //
 // Recommended default strategy: dual recursive bipartitioning, the orientation of its blocks on
 // meshes, tori and hypercubes, then k-way refinement of the full mapping cost on the result, i.e. the
-// sequence of the three methods with their defaults but drb's policy, initial tries and
-// unwrapped:
-//     drb{policy=breadth,runs=2,runlevels=0,unwrapped=8,coarse=120,tries=2,passes=8,
-//         slack=0.1},
+// sequence of the three methods with their defaults but drb's policy, initial tries,
+// unwrapped and treeruns:
+//     drb{policy=breadth,runs=2,runlevels=0,unwrapped=8,treeruns=8,coarse=120,tries=2,
+//         passes=8,slack=0.1},
 //     orient{passes=1}, kway{passes=6,levels=30}
 // (written in the strategy grammar's sequence syntax,
-// "drb{policy=breadth,unwrapped=8,tries=2};orient;kway"); above 2^17 vertices drb gets
-// runlevels=4,deepmoves=100 (strategy.cpp, default_strategy_text).
+// "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2};orient;kway"); above 2^17 vertices
+// drb gets runlevels=4,deepmoves=100 and no treeruns (strategy.cpp, default_strategy_text).
 #pragma once
 
 #include "mapping/method.hpp"
@@ -31,6 +31,10 @@ namespace tartan {
 //   unwrapped = on tori, the runs of a job that sees external costs only when the rings'
 //             wraparound links are left out (its costs then count the torus distance twice and
 //             the distance without wraparound once; default 0: off, 0..100)
+//   treeruns = on tree-leaves (and `sub` of one) whose root cut is at least twice the cheapest
+//             level's distance, replaces runs: the jobs whose halves are at least half as far
+//             apart as the root job's make treeruns runs, the others one (default 0: off,
+//             0..100; not with run)
 //   coarse  = vertices below which a job's graph is not coarsened further (default 120, 2..1e6)
 //   ratio   = stop coarsening when a level keeps more than this share of vertices (default 0.8)
 //   tries   = initial bipartitions grown from different seeds, best kept (default 4, 1..100)

@@ -106,10 +106,17 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     // on the others (bench/README, "Half the tolerance for the bisections", "Adjacent jobs
     // first"). Without kway (RECURSIVE) the bisections' result is final and keeps the whole
     // tolerance.
+    // Up to 2^17 vertices, on trees (tleaf and `sub` of one) the jobs whose cut costs at least
+    // half the root's make 8 runs and the others one (treeruns=8): a cut edge of the top
+    // levels costs the tree's dearest distance whatever follows. bump and 4elt onto three trees,
+    // seeds 0-7: 0.955 to 0.994 x the cost for 1.06 to 1.37 x the CPU time; above 2^17 vertices
+    // those levels' jobs are the biggest, and 8 runs took a 48^3 mesh onto a 3-level tree 1.6 x
+    // the time for the same cost (bench/README, "Runs where the cut is dearest").
     const std::string& small_bal = recursive ? drb_bal : half_bal;
     text = kBigGraphTest + "(" +
            pipeline("policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,", "") + "):(" +
-           pipeline("policy=breadth,unwrapped=8,tries=2,", "", "drb", &small_bal, &half_bal) +
+           pipeline("policy=breadth,unwrapped=8,treeruns=8,tries=2,", "", "drb", &small_bal,
+                    &half_bal) +
            ");";
   }
   // SAFETY: never worse than a plain bipartitioning of the same generator stream.

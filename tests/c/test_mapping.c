@@ -235,8 +235,27 @@ static void test_map_msec_and_quality(void) {
     ASSERT_OK(TARTAN_stratGraphMap(&strat, "drb{unwrapped=8,tries=2};kway"));
     ASSERT_OK(TARTAN_graphMap(&graph, &torus, &strat, part));
     check_balanced(part, 9, 4);
+    /* treeruns acts on trees only: onto the torus it maps as plain drb does. */
+    ASSERT_OK(TARTAN_stratGraphMap(&strat, "drb{tries=2}"));
+    ASSERT_OK(TARTAN_graphMap(&graph, &torus, &strat, part));
+    ASSERT_OK(TARTAN_stratGraphMap(&strat, "drb{treeruns=8,tries=2}"));
+    ASSERT_OK(TARTAN_graphMap(&graph, &torus, &strat, again));
+    CU_ASSERT(memcmp(part, again, sizeof part) == 0);
     TARTAN_archExit(&torus);
   }
+  /* treeruns onto the tree: its range, its clash with run, a balanced map, the same on any
+   * thread count. */
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "drb{treeruns=101}"), TARTAN_EFORMAT);
+  CU_ASSERT(message_has("parameter 'treeruns' of 'drb' must be between 0 and 100"));
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "drb{treeruns=8,run=0}"), TARTAN_EFORMAT);
+  CU_ASSERT(message_has("drb: run picks one of the runs runs, and treeruns makes more"));
+  ASSERT_OK(TARTAN_stratGraphMap(&strat, "drb{treeruns=8,tries=2};kway"));
+  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, part));
+  check_balanced(part, 9, 4);
+  ASSERT_OK(TARTAN_stratThreads(&strat, 3));
+  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, again));
+  CU_ASSERT(memcmp(part, again, sizeof part) == 0);
+  ASSERT_OK(TARTAN_stratThreads(&strat, 1));
   ASSERT_OK(TARTAN_stratGraphMapBuild(&strat, TARTAN_STRATQUALITY, 9, 0.0));
   ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, part));
   check_balanced(part, 9, 4);

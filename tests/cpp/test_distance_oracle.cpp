@@ -130,6 +130,29 @@ TEST(DistanceOracle, EqualsTerminalDomainDistancesOnEveryFixedSizeKind) {
   }
 }
 
+// tree_least_distance: the least distance between two terminals on complete graphs and
+// tree-leaves, the parent's for a `sub` of those, 0 (no tree) for every other kind.
+TEST(DistanceOracle, TreeLeastDistanceOfTreesOnly) {
+  for (const TextTarget& target : kTextTargets) {
+    const ArchPtr arch = parse(target.text);
+    const DistanceOracle distance(*arch);
+    Num least = 0;
+    if (target.form == Kind::complete || target.form == Kind::tree_leaf) {
+      for (Num a = 0; a < arch->size(); ++a)
+        for (Num b = a + 1; b < arch->size(); ++b)
+          if (least == 0 || distance(a, b) < least) least = distance(a, b);
+      if (arch->size() == 1 && target.form == Kind::complete) least = 1;
+    } else if (target.form == Kind::sub) {
+      least = DistanceOracle(*arch->distance_form().parent).tree_least_distance();
+    }
+    EXPECT_EQ(distance.tree_least_distance(), least) << target.text;
+  }
+  EXPECT_EQ(DistanceOracle(*parse("sub 3 4 1 2 cmpltw 5 1 3 2 5 4")).tree_least_distance(), 1);
+  EXPECT_EQ(DistanceOracle(*parse("sub 5 11 0 6 3 9 tleaf 3 2 10 3 5 2 1")).tree_least_distance(),
+            DistanceOracle(*parse("tleaf 3 2 10 3 5 2 1")).tree_least_distance());
+  EXPECT_EQ(DistanceOracle(*parse("sub 6 9 2 14 7 0 11 hcub 4")).tree_least_distance(), 0);
+}
+
 // Found by fuzz_tgt: level costs summing above half the largest Num overflowed the doubling
 // in the triangle test (UBSan in the sanitizer builds). Tree distances add the level costs
 // up, so the inequality holds, and the answers stay exact.

@@ -527,6 +527,40 @@ TEST(Drb, RunsOnTheFirstLevelsOnly) {
   EXPECT_EQ(draws_of(1, 2), 7);
 }
 
+// tree_runs onto a tree whose root cut is at least twice its cheapest level: the dear jobs (cut
+// at least half the root's) make tree_runs runs, the others one. Counted by the draws as above:
+// onto tleaf 2 2 100 4 1 (7 jobs, the root's halves 100 + 1 apart, the others' 1) with
+// tree_runs=5, 5 + 6 x 1; onto tleaf 2 4 100 2 1 (the root and its two halves dear) 3 x 5 + 4;
+// on a complete graph (every cut as dear as the root's) and on a hypercube `runs` as before.
+TEST(Drb, TreeRunsForTheDearCutsOnly) {
+  auto graph = grid_graph(40, 40);
+  auto draws_of = [&](const Architecture& arch, int runs, int tree_runs) {
+    Random random(5);
+    std::vector<Num> parttab;
+    std::vector<bool> none;
+    MappingContext ctx{*graph, arch, parttab, none, 0.01, random};
+    DrbOptions options;
+    options.runs = runs;
+    options.tree_runs = tree_runs;
+    run_drb(ctx, options);
+    expect_valid_balanced(*graph, arch, parttab);
+    const std::uint64_t next = random.next();
+    Random fresh(5);
+    for (int draws = 0; draws < 100; ++draws)
+      if (fresh.next() == next) return draws;
+    return -1;
+  };
+  const ArchPtr two_nodes = make_tleaf({2, 4}, {100, 1});
+  EXPECT_EQ(draws_of(*two_nodes, 2, 0), 14);
+  EXPECT_EQ(draws_of(*two_nodes, 2, 5), 11);
+  EXPECT_EQ(draws_of(*two_nodes, 3, 5), 11);
+  const ArchPtr four_nodes = make_tleaf({4, 2}, {100, 1});
+  EXPECT_EQ(draws_of(*four_nodes, 2, 5), 19);
+  EXPECT_EQ(draws_of(*make_tleaf({2, 4}, {1, 2}), 2, 5), 14);  // root 1 + 2, cheapest 2
+  EXPECT_EQ(draws_of(*make_complete(8), 2, 5), 14);
+  EXPECT_EQ(draws_of(*make_hypercube(3), 2, 5), 14);
+}
+
 // deep_moves is FM's bad-move budget of the jobs from level run_levels on, and of no other: onto
 // a 2-terminal target (the root job alone) or with run_levels above the tree's depth it changes
 // nothing; below the first level it changes the mapping of a weighted grid onto a hypercube of

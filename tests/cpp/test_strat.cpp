@@ -178,16 +178,16 @@ TEST(StrategyGrammar, PublicTableHasTheMethodsAndDefaultsParse) {
   EXPECT_EQ(default_strategy_text(kStratDefault, 0, 0.01),
             "/vert>131072?(drb{policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,"
             "bal=0.01};orient;kway{bal=0.01}):"
-            "(drb{policy=breadth,unwrapped=8,tries=2,bal=0.005};orient;kway{bal=0.005});");
+            "(drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;kway{bal=0.005});");
   // BALANCE changes only the big-graph branch: the small one bisects at B/2 already.
   EXPECT_EQ(default_strategy_text(kStratBalance, 0, 0.01),
             "/vert>131072?(drb{policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,"
             "bal=0.005};orient;kway{bal=0.01}):"
-            "(drb{policy=breadth,unwrapped=8,tries=2,bal=0.005};orient;kway{bal=0.005});");
+            "(drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;kway{bal=0.005});");
   EXPECT_EQ(default_strategy_text(kStratRecursive, 0, 0.01),
             "/vert>131072?(drb{policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,"
             "bal=0.01}):"
-            "(drb{policy=breadth,unwrapped=8,tries=2,bal=0.01});");
+            "(drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.01});");
   EXPECT_EQ(default_strategy_text(kStratSpeed | kStratBalance, 0, 0.02),
             "/vert>131072?vcycle{runs=1,bal=0.02}:(drb{runs=1,tries=2,passes=4,bal=0.01};orient;"
             "kway{passes=2,bal=0.02});");
@@ -196,7 +196,7 @@ TEST(StrategyGrammar, PublicTableHasTheMethodsAndDefaultsParse) {
   EXPECT_EQ(default_strategy_text(kStratBalance | kStratRecursive, 0, 0.1),
             "/vert>131072?(drb{policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,"
             "bal=0.05}):"
-            "(drb{policy=breadth,unwrapped=8,tries=2,bal=0.05});");
+            "(drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.05});");
   EXPECT_THROW(default_strategy_text(0x10, 0, 0.01), Error);
   EXPECT_THROW(default_strategy_text(0, -1, 0.01), Error);
   EXPECT_THROW(default_strategy_text(0, 0, -0.5), Error);
