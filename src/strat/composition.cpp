@@ -139,8 +139,15 @@ void ConditionMethod::apply(MappingContext& ctx) const {
 }
 
 void ImbalanceMethod::apply(MappingContext& ctx) const {
-  MappingContext adjusted{ctx.graph, ctx.arch,   ctx.parttab, ctx.fixed,
-                          imbalance_, ctx.random, ctx.phases, ctx.threads};
+  double imbalance = imbalance_ >= 0 ? imbalance_ : ctx.imbalance;
+  if (room_ > 0 && imbalance < ctx.imbalance) {
+    const StrategyVariables variables = variables_of(ctx);
+    const double needed =
+        variables.load > 0 ? room_ * variables.term / variables.load : ctx.imbalance + 1;
+    if (needed <= ctx.imbalance) imbalance = std::max(imbalance, needed);
+  }
+  MappingContext adjusted{ctx.graph, ctx.arch,  ctx.parttab, ctx.fixed,
+                          imbalance, ctx.random, ctx.phases, ctx.threads};
   method_->apply(adjusted);
 }
 

@@ -95,16 +95,21 @@ class ConditionMethod : public MappingMethod {
   MethodPtr then_, else_;
 };
 
-// Runs a method with another imbalance tolerance (a method's `bal` parameter).
+// Runs a method with another imbalance tolerance (a method's `bal` parameter; below 0: the
+// enclosing one), raised when room > 0 (its `room` parameter) toward the enclosing tolerance,
+// never above it, until a terminal may hold room units of load above the mean share (the
+// graph's load over the target's terminals). Why: a tolerance below one unit of that share
+// leaves a mapping of equal shares no move at all.
 class ImbalanceMethod : public MappingMethod {
  public:
-  ImbalanceMethod(MethodPtr method, double imbalance)
-      : method_(std::move(method)), imbalance_(imbalance) {}
+  ImbalanceMethod(MethodPtr method, double imbalance, double room)
+      : method_(std::move(method)), imbalance_(imbalance), room_(room) {}
   void apply(MappingContext& ctx) const override;
 
  private:
   MethodPtr method_;
   double imbalance_;
+  double room_;
 };
 
 }  // namespace tartan

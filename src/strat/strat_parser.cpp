@@ -252,11 +252,14 @@ class Parser {
         expect('}', "to close the parameters of '" + method_name + "'");
       }
     }
-    double imbalance = -1;
+    double imbalance = -1, room = 0;
     if (params.values.count(kImbalanceKey) != 0 && !accepts_key(*entry, kImbalanceKey))
       imbalance = params.number(kImbalanceKey, 0, 0, 1);
+    if (params.values.count(kRoomKey) != 0 && !accepts_key(*entry, kRoomKey))
+      room = params.number(kRoomKey, 0, 0, 1e9);
     MethodPtr built = entry->make(params);
-    if (imbalance >= 0) return std::make_unique<ImbalanceMethod>(std::move(built), imbalance);
+    if (imbalance >= 0 || room > 0)
+      return std::make_unique<ImbalanceMethod>(std::move(built), imbalance, room);
     return built;
   }
 
@@ -273,12 +276,14 @@ class Parser {
       fail_here("expected a parameter name in '" + std::string(entry.name) + "{...}', found " +
                 found());
     const std::string key = name();
-    if (!accepts_key(entry, key) && !(allow_imbalance_ && key == kImbalanceKey)) {
+    if (!accepts_key(entry, key) &&
+        !(allow_imbalance_ && (key == kImbalanceKey || key == kRoomKey))) {
       std::string accepted;
       for (const char* const* k = entry.keys; k != nullptr && *k != nullptr; ++k)
         accepted += std::string(accepted.empty() ? "" : ", ") + *k;
-      if (allow_imbalance_ && !accepts_key(entry, kImbalanceKey))
-        accepted += std::string(accepted.empty() ? "" : ", ") + kImbalanceKey;
+      for (const char* generic : {kImbalanceKey, kRoomKey})
+        if (allow_imbalance_ && !accepts_key(entry, generic))
+          accepted += std::string(accepted.empty() ? "" : ", ") + generic;
       fail_at(key_position, "method '" + std::string(entry.name) + "' has no parameter '" + key +
                                 "' (accepted: " + accepted + ")");
     }
@@ -417,7 +422,7 @@ class Parser {
   const std::string& text_;
   const MethodTable& table_;
   std::size_t pos_ = 0;
-  bool allow_imbalance_ = true;  // every method of a strategy accepts `bal`
+  bool allow_imbalance_ = true;  // every method of a strategy accepts `bal` and `room`
   int depth_ = 0, operators_ = 0;
 };
 

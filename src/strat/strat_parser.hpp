@@ -10,8 +10,11 @@
 
 namespace tartan {
 
-// The parameter every method accepts besides its own: its imbalance tolerance.
+// The parameters every method of a strategy accepts besides its own: its imbalance tolerance,
+// and the room (load units above a terminal's mean share) up to which the step's tolerance is
+// raised within the enclosing one.
 constexpr const char* kImbalanceKey = "bal";
+constexpr const char* kRoomKey = "room";
 
 // Parses text against table. Throws Error(format) "position N: reason" (N counts characters
 // from 1) for syntax errors, unknown methods, variables or parameters and bad values.

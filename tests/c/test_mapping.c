@@ -272,11 +272,11 @@ static void test_map_msec_and_quality(void) {
  * with the strategy text into bytext (n vertices each) and checks that both mappings agree:
  * the flags take the branch text spells out. */
 static void expect_flags_map_as_text(TARTAN_Graph *graph, TARTAN_Arch *arch, TARTAN_Num flags,
-                                     TARTAN_Num parts, const char *text, TARTAN_Num n,
-                                     TARTAN_Num *byflags, TARTAN_Num *bytext) {
+                                     TARTAN_Num parts, double imbalance, const char *text,
+                                     TARTAN_Num n, TARTAN_Num *byflags, TARTAN_Num *bytext) {
   TARTAN_Strat strat;
   ASSERT_OK(TARTAN_stratInit(&strat));
-  ASSERT_OK(TARTAN_stratGraphMapBuild(&strat, flags, parts, 0.01));
+  ASSERT_OK(TARTAN_stratGraphMapBuild(&strat, flags, parts, imbalance));
   ASSERT_OK(TARTAN_graphMap(graph, arch, &strat, byflags));
   ASSERT_OK(TARTAN_stratGraphMap(&strat, text));
   ASSERT_OK(TARTAN_graphMap(graph, arch, &strat, bytext));
@@ -303,8 +303,8 @@ static void test_map_speed_large(void) {
   ASSERT_OK(TARTAN_graphBuild(&graph, 0, SPEED_N, first_arc, NULL, NULL, NULL, arc_count, neighbours, NULL));
   ASSERT_OK(TARTAN_archInit(&arch));
   ASSERT_OK(TARTAN_archHcub(&arch, 3));
-  expect_flags_map_as_text(&graph, &arch, TARTAN_STRATSPEED, SPEED_PARTS, "vcycle{runs=1,bal=0.01}",
-                           SPEED_N, speed, vcycle);
+  expect_flags_map_as_text(&graph, &arch, TARTAN_STRATSPEED, SPEED_PARTS, 0.01,
+                           "vcycle{runs=1,bal=0.01}", SPEED_N, speed, vcycle);
   for (v = 0; v < SPEED_N; v++) {
     CU_ASSERT_FATAL(speed[v] >= 0 && speed[v] < SPEED_PARTS);
     load[speed[v]]++;
@@ -346,7 +346,7 @@ static void test_map_default_large(void) {
   ASSERT_OK(TARTAN_graphBuild(&graph, 0, PATH_N, first_arc, NULL, NULL, NULL, arc_count, neighbours, NULL));
   ASSERT_OK(TARTAN_archInit(&arch));
   ASSERT_OK(TARTAN_archHcub(&arch, 5));
-  expect_flags_map_as_text(&graph, &arch, TARTAN_STRATDEFAULT, PATH_PARTS,
+  expect_flags_map_as_text(&graph, &arch, TARTAN_STRATDEFAULT, PATH_PARTS, 0.01,
                            "drb{policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,"
                            "bal=0.01};orient;kway{bal=0.01}",
                            PATH_N,
@@ -364,6 +364,48 @@ static void test_map_default_large(void) {
   free(neighbours);
   free(byflags);
   free(bytext);
+}
+
+/* The default strategy up to 2^17 vertices, at 5 %: a 12 x 12 grid onto tleaf 2 2 10 2 1, 36
+ * vertices per terminal. Half the tolerance (2.5 %, the bisections' and kway's) holds no vertex
+ * above 36, so kway's room=1 raises its own to 1/36, within the 5 %: at most 37 on a terminal.
+ * Without room every terminal holds exactly 36. room is a parameter of every method. */
+static void test_map_default_room(void) {
+  enum { ROOM_SIDE = 12, ROOM_N = ROOM_SIDE * ROOM_SIDE, ROOM_PARTS = 4 };
+  static const TARTAN_Num sizetab[] = {2, 2}, linktab[] = {10, 1};
+  TARTAN_Num first_arc[ROOM_N + 1], neighbours[4 * ROOM_N], byflags[ROOM_N], bytext[ROOM_N];
+  TARTAN_Num load[ROOM_PARTS] = {0}, arc_count, v;
+  TARTAN_Graph graph;
+  TARTAN_Arch arch;
+  TARTAN_Strat strat;
+  arc_count = test_grid_arrays(ROOM_SIDE, first_arc, neighbours);
+  ASSERT_OK(TARTAN_graphInit(&graph));
+  ASSERT_OK(TARTAN_graphBuild(&graph, 0, ROOM_N, first_arc, NULL, NULL, NULL, arc_count,
+                              neighbours, NULL));
+  ASSERT_OK(TARTAN_archInit(&arch));
+  ASSERT_OK(TARTAN_archTleaf(&arch, 2, sizetab, linktab));
+  expect_flags_map_as_text(&graph, &arch, TARTAN_STRATDEFAULT, ROOM_PARTS, 0.05,
+                           "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.025};orient;"
+                           "kway{bal=0.025,room=1}",
+                           ROOM_N, byflags, bytext);
+  for (v = 0; v < ROOM_N; v++) {
+    CU_ASSERT_FATAL(byflags[v] >= 0 && byflags[v] < ROOM_PARTS);
+    load[byflags[v]]++;
+  }
+  for (v = 0; v < ROOM_PARTS; v++) CU_ASSERT(load[v] <= 37);
+  ASSERT_OK(TARTAN_stratInit(&strat));
+  ASSERT_OK(TARTAN_stratGraphMapBuild(&strat, TARTAN_STRATDEFAULT, ROOM_PARTS, 0.05));
+  ASSERT_OK(TARTAN_stratGraphMap(&strat, "drb{bal=0.025};kway{bal=0.025}"));
+  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, byflags));
+  memset(load, 0, sizeof load);
+  for (v = 0; v < ROOM_N; v++) load[byflags[v]]++;
+  for (v = 0; v < ROOM_PARTS; v++) CU_ASSERT_EQUAL(load[v], 36);
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "kway{room=-1}"), TARTAN_EFORMAT);
+  CU_ASSERT(message_has("parameter 'room' of 'kway' must be between 0 and 1e+09"));
+  ASSERT_OK(TARTAN_stratGraphMap(&strat, "drb{room=2};orient{room=1}"));
+  TARTAN_stratExit(&strat);
+  TARTAN_archExit(&arch);
+  TARTAN_graphExit(&graph);
 }
 
 /* A 3 x 3 mesh target (terminal x + 3 y): hops. */
@@ -848,6 +890,7 @@ int main(void) {
   CU_add_test(suite, "msec and the quality strategy on a tree-leaf", test_map_msec_and_quality);
   CU_add_test(suite, "the speed strategy above 2^17 vertices", test_map_speed_large);
   CU_add_test(suite, "the default strategy above 2^17 vertices", test_map_default_large);
+  CU_add_test(suite, "the default strategy's room for kway", test_map_default_room);
   CU_add_test(suite, "orient after drb on a mesh target", test_map_orient);
   CU_add_test(suite, "drb's search slack: exact halves of a grid", test_map_drb_slack);
   CU_add_test(suite, "drb's runs one at a time", test_map_drb_run);

@@ -145,8 +145,9 @@ TEST(StrategyGrammar, ReportsPositionAndReason) {
       {"fill{to=5000}", "position 9: parameter 'to' of 'fill' must be between 0 and 1000"},
       {"fill{bal=abc}", "position 10: parameter 'bal' of 'fill' expects a number, found 'abc'"},
       {"fill{bal=2}", "position 10: parameter 'bal' of 'fill' must be between 0 and 1"},
+      {"fill{room=-2}", "position 11: parameter 'room' of 'fill' must be between 0 and 1e+09"},
       {"record{mode=3}", "position 13: parameter 'mode' of 'record' expects a word, found 3"},
-      {"fill{foo=1}", "position 6: method 'fill' has no parameter 'foo' (accepted: to, bal)"},
+      {"fill{foo=1}", "position 6: method 'fill' has no parameter 'foo' (accepted: to, bal, room)"},
       {"fill{to=1,to=2}", "position 11: parameter 'to' given twice"},
       {"fill{to=1", "position 10: expected '}' to close the parameters of 'fill'"},
       {"fill{to}", "position 8: expected '=' after parameter 'to'"},
@@ -178,8 +179,10 @@ TEST(StrategyGrammar, PublicTableHasTheMethodsAndDefaultsParse) {
   EXPECT_EQ(default_strategy_text(kStratDefault, 0, 0.01),
             "/vert>131072?(drb{policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,"
             "bal=0.01};orient;kway{bal=0.01}):"
-            "(drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;kway{bal=0.005});");
-  // BALANCE changes only the big-graph branch: the small one bisects at B/2 already.
+            "(drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;"
+            "kway{bal=0.005,room=1});");
+  // BALANCE changes the big-graph branch (the small one bisects at B/2 already) and takes
+  // kway's room away.
   EXPECT_EQ(default_strategy_text(kStratBalance, 0, 0.01),
             "/vert>131072?(drb{policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,"
             "bal=0.005};orient;kway{bal=0.01}):"
@@ -247,6 +250,23 @@ TEST(StrategyComposition, ConditionsTestGraphAndTarget) {
   EXPECT_EQ(run("/edge==4 & load!=4 & !(term<8)?fill{to=3};", *graph, *arch)[0], 3);
   EXPECT_EQ(run("/term>=9?fill{to=3};", *graph, *arch)[0], -1);  // no else: nothing done
   EXPECT_EQ(run("/vert<=5?fill{to=3}:fill;shift", *graph, *arch)[0], 4);
+}
+
+// room=U raises a step's tolerance to U x terminals / load (U units above the mean share),
+// when that is within the enclosing tolerance and above the step's own: 40 vertices onto 4
+// terminals, 10 each.
+TEST(StrategyComposition, RoomRaisesTheStepTolerance) {
+  auto graph = path_graph(40);
+  auto arch = make_complete(4);
+  run("record{mode=c,bal=0.01,room=1};record{mode=d,bal=0.2,room=1};record{mode=e,room=1};"
+      "record{mode=f,bal=0.01,room=0};record{mode=g,bal=0.01,room=3}",
+      *graph, *arch, 0, 0.15);
+  ASSERT_EQ(trace.size(), 5u);
+  EXPECT_EQ(trace[0].rfind("c bal=0.100000", 0), 0u) << trace[0];  // 1 x 4 / 40
+  EXPECT_EQ(trace[1].rfind("d bal=0.200000", 0), 0u) << trace[1];  // its own is above
+  EXPECT_EQ(trace[2].rfind("e bal=0.150000", 0), 0u) << trace[2];  // the enclosing one
+  EXPECT_EQ(trace[3].rfind("f bal=0.010000", 0), 0u) << trace[3];
+  EXPECT_EQ(trace[4].rfind("g bal=0.010000", 0), 0u) << trace[4];  // 0.3: beyond the 15 %
 }
 
 TEST(StrategyComposition, BalParameterOverridesTheImbalance) {
