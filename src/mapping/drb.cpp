@@ -627,7 +627,8 @@ DrbOptions read_drb_options(const MethodParams& params) {
       static_cast<int>(params.integer("unwrapped", options.unwrapped_runs, 0, 100));
   options.tree_runs = static_cast<int>(params.integer("treeruns", options.tree_runs, 0, 100));
   if (options.tree_runs > 0 && options.run >= 0)
-    fail_format("drb: run picks one of the runs runs, and treeruns makes more: give one of them");
+    fail_format("drb: treeruns and run cannot be given together (run picks one of the `runs` "
+                "bisections of a job, treeruns changes how many a job makes)");
   options.deep_moves = params.integer("deepmoves", 0, 1, 1000000);
   if (options.deep_moves > 0 && options.run_levels == 0)
     fail_format("drb: deepmoves applies to the jobs below the first runlevels levels: give "

@@ -496,6 +496,26 @@ TEST(Drb, SameSeedSameMapping) {
   EXPECT_EQ(a.parttab, b.parttab);
 }
 
+namespace {
+
+// The draws run_drb makes from a generator seeded 5, its mapping checked valid and balanced:
+// each of a job's runs draws its seed (bipartition_runs.hpp), so they count the runs.
+int drb_draws(const Graph& graph, const Architecture& arch, const DrbOptions& options) {
+  Random random(5);
+  std::vector<Num> parttab;
+  std::vector<bool> none;
+  MappingContext ctx{graph, arch, parttab, none, 0.01, random};
+  run_drb(ctx, options);
+  expect_valid_balanced(graph, arch, parttab);
+  const std::uint64_t next = random.next();
+  Random fresh(5);
+  for (int draws = 0; draws < 100; ++draws)
+    if (fresh.next() == next) return draws;
+  return -1;
+}
+
+}  // namespace
+
 // runlevels=L gives the runs to the jobs of the first L levels of the target's bipartition tree
 // only. Each run draws its seed from the strategy's generator (bipartition_runs.hpp), so the
 // draws drb made count the runs: onto a hypercube of dimension 3 (7 jobs, levels 0 to 2) with
@@ -504,20 +524,10 @@ TEST(Drb, RunsOnTheFirstLevelsOnly) {
   auto graph = grid_graph(40, 40);
   ArchPtr arch = make_hypercube(3);
   auto draws_of = [&](int runs, int run_levels) {
-    Random random(5);
-    std::vector<Num> parttab;
-    std::vector<bool> none;
-    MappingContext ctx{*graph, *arch, parttab, none, 0.01, random};
     DrbOptions options;
     options.runs = runs;
     options.run_levels = run_levels;
-    run_drb(ctx, options);
-    expect_valid_balanced(*graph, *arch, parttab);
-    const std::uint64_t next = random.next();
-    Random fresh(5);
-    for (int draws = 0; draws < 100; ++draws)
-      if (fresh.next() == next) return draws;
-    return -1;
+    return drb_draws(*graph, *arch, options);
   };
   EXPECT_EQ(draws_of(3, 0), 21);
   EXPECT_EQ(draws_of(3, 3), 21);
@@ -535,20 +545,10 @@ TEST(Drb, RunsOnTheFirstLevelsOnly) {
 TEST(Drb, TreeRunsForTheDearCutsOnly) {
   auto graph = grid_graph(40, 40);
   auto draws_of = [&](const Architecture& arch, int runs, int tree_runs) {
-    Random random(5);
-    std::vector<Num> parttab;
-    std::vector<bool> none;
-    MappingContext ctx{*graph, arch, parttab, none, 0.01, random};
     DrbOptions options;
     options.runs = runs;
     options.tree_runs = tree_runs;
-    run_drb(ctx, options);
-    expect_valid_balanced(*graph, arch, parttab);
-    const std::uint64_t next = random.next();
-    Random fresh(5);
-    for (int draws = 0; draws < 100; ++draws)
-      if (fresh.next() == next) return draws;
-    return -1;
+    return drb_draws(*graph, arch, options);
   };
   const ArchPtr two_nodes = make_tleaf({2, 4}, {100, 1});
   EXPECT_EQ(draws_of(*two_nodes, 2, 0), 14);
