@@ -56,6 +56,15 @@ expect_run 0 '' "$T" map -s 'drb{runlevels=1,deepmoves=20}' "$w/m.grf" "$w/h3.tg
 expect_run 0 '^M	Target min=[0-9]+	max=[0-9]+' "$T" stats "$w/m.grf" "$w/h3.tgt" "$w/d.map"
 expect_run 2 "drb: deepmoves applies to the jobs below the first runlevels levels" \
   "$T" map -s 'drb{deepmoves=20}' "$w/m.grf" "$w/h3.tgt" -o "$w/d1.map"
+# drb's treeruns onto a tree-leaf, and the room every method accepts; their errors.
+printf 'tleaf 2 2 10 4 1\n' >"$w/tl8.tgt"
+expect_run 0 '' "$T" map -b 0.05 -s 'drb{treeruns=8,bal=0.02};kway{bal=0.02,room=1}' \
+  "$w/m.grf" "$w/tl8.tgt" -o "$w/tr.map"
+expect_run 0 '^M	Processors 8/8' "$T" stats "$w/m.grf" "$w/tl8.tgt" "$w/tr.map"
+expect_run 2 "drb: treeruns and run cannot be given together" \
+  "$T" map -s 'drb{treeruns=8,run=0}' "$w/m.grf" "$w/tl8.tgt" -o "$w/tr1.map"
+expect_run 2 "parameter 'room' of 'kway' expects a number, found 'many'" \
+  "$T" map -s 'drb;kway{room=many}' "$w/m.grf" "$w/tl8.tgt" -o "$w/tr2.map"
 expect_run 0 'read graph .* s' "$T" map -v "$w/m.grf" "$w/h3.tgt" -o "$w/v.map"
 # -v also times the phases of the methods, through the multilevel driver.
 for phase in 'drb coarsen' 'drb initial' 'drb refine' 'kway coarsen' 'kway refine'; do

@@ -82,6 +82,24 @@ def test_map_drb_slack_exact_halves(tartan):
         tartan.map(graph, arch, strategy="drb{slack=2}")
 
 
+def test_map_room_and_treeruns(tartan):
+    """A 16 x 16 grid onto a 2-node, 2-core tree at 3 %: 64 vertices a core, and 1.5 % of 64 is
+    no vertex, so drb and kway at 1.5 % leave every core at 64; kway's room=1 lets a core hold
+    65 (1/64 is within the 3 %), as the default strategy's kway does. drb's treeruns maps onto
+    the tree; its clash with run and bad values are refused, naming the parameter."""
+    graph = tartan.Graph.from_csr(*grid_csr(16, 16))
+    arch = tartan.Arch.tleaf([2, 2], [10, 1])
+    tight = tartan.map(graph, arch, strategy="drb{bal=0.015};kway{bal=0.015}", imbalance=0.03)
+    assert list(np.bincount(tight, minlength=4)) == [64] * 4
+    for strategy in (None, "drb{bal=0.015,treeruns=8};kway{bal=0.015,room=1}"):
+        parts = tartan.map(graph, arch, strategy=strategy, imbalance=0.03, seed=1)
+        assert np.bincount(parts, minlength=4).max() <= 65
+    with pytest.raises(tartan.TartanError, match="'room'"):
+        tartan.map(graph, arch, strategy="kway{room=-1}")
+    with pytest.raises(tartan.TartanError, match="treeruns and run"):
+        tartan.map(graph, arch, strategy="drb{treeruns=8,run=0}")
+
+
 def test_map_file_target_and_stats(tartan, mesh, arch_dir):
     arch = tartan.Arch.load(os.path.join(arch_dir, "mesh2D_4x4.tgt"))
     parts = tartan.map(mesh, arch, strategy="drb;kway", seed=2)
