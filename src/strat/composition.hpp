@@ -96,10 +96,11 @@ class ConditionMethod : public MappingMethod {
 };
 
 // Runs a method with another imbalance tolerance (a method's `bal` parameter; below 0: the
-// enclosing one), raised when room > 0 (its `room` parameter) toward the enclosing tolerance,
-// never above it, until a terminal may hold room units of load above the mean share (the
-// graph's load over the target's terminals). Why: a tolerance below one unit of that share
-// leaves a mapping of equal shares no move at all.
+// enclosing one), with room > 0 (its `room` parameter) raised to room x terminals / load, the
+// tolerance at which a terminal may exceed the mean share of the load by room units, when that
+// is above it and within the enclosing tolerance (else it is left as it is: the enclosing one
+// would not hold the room either). Why: a tolerance below one unit of that share leaves
+// terminals of equal integer shares full, and a refinement that moves vertices can move none.
 class ImbalanceMethod : public MappingMethod {
  public:
   ImbalanceMethod(MethodPtr method, double imbalance, double room)
