@@ -11,7 +11,9 @@
 //     orient{passes=1}, kway{passes=6,levels=30}
 // (written in the strategy grammar's sequence syntax,
 // "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2};orient;kway"); above 2^17 vertices
-// drb gets runlevels=4,deepmoves=100 and no treeruns (strategy.cpp, default_strategy_text).
+// drb gets runlevels=4,deepmoves=100 and no treeruns; up to 2^14 vertices, onto targets whose
+// distance is not a tree's, the pipeline runs twice and the cheaper mapping is kept
+// (strategy.cpp, default_strategy_text).
 #pragma once
 
 #include "mapping/method.hpp"

@@ -13,6 +13,21 @@
 
 namespace tartan {
 
+namespace {
+
+// StrategyVariables::tree. Only tree-leaves and complete graphs, or a `sub` of one, can have a
+// tree's distance, so no oracle is built for the other kinds (a deco 2 target's would allocate
+// its pair cache at every condition).
+bool tree_distance(const Architecture& arch) {
+  DistanceForm form = arch.distance_form();
+  while (form.kind == DistanceForm::Kind::sub) form = form.parent->distance_form();
+  if (form.kind != DistanceForm::Kind::tree_leaf && form.kind != DistanceForm::Kind::complete)
+    return false;
+  return DistanceOracle(arch).tree_least_distance() > 0;
+}
+
+}  // namespace
+
 void SequenceMethod::apply(MappingContext& ctx) const {
   for (const MethodPtr& step : steps_) step->apply(ctx);
 }
@@ -60,6 +75,7 @@ const char* variable_name(StrategyVariable variable) {
     case StrategyVariable::edge: return "edge";
     case StrategyVariable::term: return "term";
     case StrategyVariable::load: return "load";
+    case StrategyVariable::tree: return "tree";
   }
   return "?";
 }
@@ -70,6 +86,7 @@ double StrategyVariables::value(StrategyVariable variable) const {
     case StrategyVariable::edge: return edge;
     case StrategyVariable::term: return term;
     case StrategyVariable::load: return load;
+    case StrategyVariable::tree: return tree;
   }
   return 0;
 }
@@ -82,6 +99,7 @@ StrategyVariables variables_of(const MappingContext& ctx) {
   double load = 0;
   for (Num v = 0; v < ctx.graph.vertnbr; ++v) load += static_cast<double>(ctx.graph.vertex_load(v));
   variables.load = load;
+  variables.tree = tree_distance(ctx.arch) ? 1.0 : 0.0;
   return variables;
 }
 

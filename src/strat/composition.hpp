@@ -42,7 +42,7 @@ class BestOfMethod : public MappingMethod {
 };
 
 // The values a condition may test.
-enum class StrategyVariable { vert, edge, term, load };
+enum class StrategyVariable { vert, edge, term, load, tree };
 const char* variable_name(StrategyVariable variable);
 
 struct StrategyVariables {
@@ -50,6 +50,9 @@ struct StrategyVariables {
   double edge = 0;  // edges (each counted once)
   double term = 0;  // terminals of the target (0 for variable-sized targets)
   double load = 0;  // sum of vertex loads
+  // 1 when the target's distance is a tree's (DistanceOracle::tree_least_distance > 0: tleaf,
+  // ltleaf, cmplt, `sub` of one), else 0
+  double tree = 0;
   double value(StrategyVariable variable) const;
 };
 StrategyVariables variables_of(const MappingContext& ctx);

@@ -7,7 +7,7 @@
 //   condition := '/' expr '?' step [ ':' step ] ';'
 //   expr      := conj { '|' conj }      conj := unary { '&' unary }
 //   unary     := '!' unary | '(' expr ')' | operand RELATION operand
-//   operand   := vert | edge | term | load | NUMBER
+//   operand   := vert | edge | term | load | tree | NUMBER
 #include "strat/strat_parser.hpp"
 
 #include <cctype>
@@ -367,17 +367,18 @@ class Parser {
     if (number(result.constant, spelling)) return result;
     const std::size_t start = pos_;
     if (!name_start(peek()))
-      fail_here("expected a variable (vert, edge, term, load) or a number, found " + found());
+      fail_here("expected a variable (vert, edge, term, load, tree) or a number, found " + found());
     const std::string variable = name();
     static const StrategyVariable all[] = {StrategyVariable::vert, StrategyVariable::edge,
-                                           StrategyVariable::term, StrategyVariable::load};
+                                           StrategyVariable::term, StrategyVariable::load,
+                                           StrategyVariable::tree};
     for (StrategyVariable candidate : all)
       if (variable == variable_name(candidate)) {
         result.is_variable = true;
         result.variable = candidate;
         return result;
       }
-    fail_at(start, "unknown variable '" + variable + "' (known: vert, edge, term, load)");
+    fail_at(start, "unknown variable '" + variable + "' (known: vert, edge, term, load, tree)");
   }
 
   Condition::Relation comparison() {

@@ -65,6 +65,18 @@ expect_run 2 "drb: treeruns and run cannot be given together" \
   "$T" map -s 'drb{treeruns=8,run=0}' "$w/m.grf" "$w/tl8.tgt" -o "$w/tr1.map"
 expect_run 2 "parameter 'room' of 'kway' expects a number, found 'many'" \
   "$T" map -s 'drb;kway{room=many}' "$w/m.grf" "$w/tl8.tgt" -o "$w/tr2.map"
+# The default up to 2^14 vertices: its pipeline twice onto a hypercube, once onto the tree; the
+# strategy variable tree picks the branch.
+pipeline='drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;kway{bal=0.005,room=1}'
+expect_run 0 '' "$T" map --seed 4 "$w/m.grf" "$w/h3.tgt" -o "$w/tw.map"
+expect_run 0 '' "$T" map --seed 4 -s "($pipeline|$pipeline)" "$w/m.grf" "$w/h3.tgt" -o "$w/tw1.map"
+expect_same "$w/tw.map" "$w/tw1.map" "the default's two runs onto a hypercube"
+expect_run 0 '' "$T" map --seed 4 "$w/m.grf" "$w/tl8.tgt" -o "$w/tw2.map"
+expect_run 0 '' "$T" map --seed 4 -s "$pipeline" "$w/m.grf" "$w/tl8.tgt" -o "$w/tw3.map"
+expect_same "$w/tw2.map" "$w/tw3.map" "the default's one run onto a tree"
+expect_run 0 '' "$T" map -s '/tree==1?drb{runs=1}:drb;' "$w/m.grf" "$w/tl8.tgt" -o "$w/tw4.map"
+expect_run 0 '' "$T" map -s 'drb{runs=1}' "$w/m.grf" "$w/tl8.tgt" -o "$w/tw5.map"
+expect_same "$w/tw4.map" "$w/tw5.map" "tree is 1 on a tree-leaf"
 expect_run 0 'read graph .* s' "$T" map -v "$w/m.grf" "$w/h3.tgt" -o "$w/v.map"
 # -v also times the phases of the methods, through the multilevel driver.
 for phase in 'drb coarsen' 'drb initial' 'drb refine' 'kway coarsen' 'kway refine'; do

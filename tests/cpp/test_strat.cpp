@@ -2,6 +2,7 @@
 // semantics over tiny methods of the test's own table, default strategies.
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,7 @@
 #include "archbuild/deco_build.hpp"
 #include "common/error.hpp"
 #include "graph/graph_builder.hpp"
+#include "io/text_reader.hpp"
 #include "mapping/kway_state.hpp"
 #include "partition/bipartition.hpp"
 #include "metrics/mapping_stats.hpp"
@@ -154,12 +156,12 @@ TEST(StrategyGrammar, ReportsPositionAndReason) {
       {"fill{to=}", "position 9: parameter 'to' expects a number or a word"},
       {"(fill|spread", "position 13: expected ')' to close the group"},
       {"(fill|)", "position 7: expected a method name"},
-      {"/vertx>1?fill;", "position 2: unknown variable 'vertx' (known: vert, edge, term, load)"},
+      {"/vertx>1?fill;", "position 2: unknown variable 'vertx' (known: vert, edge, term, load, tree)"},
       {"/vert 1?fill;", "position 7: expected a comparison (<, <=, >, >=, ==, !=), found '1'"},
       {"/vert>1 fill;", "position 9: expected '?' after the condition, found 'f'"},
       {"/vert>1?fill:spread", "position 20: expected ';' to end the condition"},
       {"/(vert>1?fill;", "position 9: expected ')' to close the condition's parenthesis"},
-      {"/vert>?fill;", "position 7: expected a variable (vert, edge, term, load) or a number"},
+      {"/vert>?fill;", "position 7: expected a variable (vert, edge, term, load, tree) or a number"},
       {"/vert=1?fill;", "position 6: expected a comparison"},
   };
   for (const auto& [text, expected] : cases) {
@@ -176,17 +178,22 @@ TEST(StrategyGrammar, PublicTableHasTheMethodsAndDefaultsParse) {
     const std::string text = default_strategy_text(flags, 16, 0.05);
     EXPECT_NO_THROW(parse_strategy(text, mapping_method_table())) << text;
   }
+  // Up to 2^14 vertices and off trees, the small branch's pipeline twice, the cheaper kept.
+  const std::string small =
+      "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;kway{bal=0.005,room=1}";
   EXPECT_EQ(default_strategy_text(kStratDefault, 0, 0.01),
             "/vert>131072?(drb{policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,"
             "bal=0.01};orient;kway{bal=0.01}):"
-            "(drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;"
-            "kway{bal=0.005,room=1});");
+            "(/vert>16384|tree==1?(" + small + "):(" + small + "|" + small + "););");
   // BALANCE changes the big-graph branch (the small one bisects at B/2 already) and takes
   // kway's room away.
+  const std::string small_balanced =
+      "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;kway{bal=0.005}";
   EXPECT_EQ(default_strategy_text(kStratBalance, 0, 0.01),
             "/vert>131072?(drb{policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,"
             "bal=0.005};orient;kway{bal=0.01}):"
-            "(drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;kway{bal=0.005});");
+            "(/vert>16384|tree==1?(" + small_balanced + "):(" + small_balanced + "|" +
+            small_balanced + "););");
   EXPECT_EQ(default_strategy_text(kStratRecursive, 0, 0.01),
             "/vert>131072?(drb{policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,"
             "bal=0.01}):"
@@ -250,6 +257,28 @@ TEST(StrategyComposition, ConditionsTestGraphAndTarget) {
   EXPECT_EQ(run("/edge==4 & load!=4 & !(term<8)?fill{to=3};", *graph, *arch)[0], 3);
   EXPECT_EQ(run("/term>=9?fill{to=3};", *graph, *arch)[0], -1);  // no else: nothing done
   EXPECT_EQ(run("/vert<=5?fill{to=3}:fill;shift", *graph, *arch)[0], 4);
+}
+
+// tree is 1 on the targets whose distance is a tree's (tleaf, ltleaf, cmplt, `sub` of one), 0 on
+// the others.
+TEST(StrategyComposition, ConditionsTellTreeTargets) {
+  auto graph = path_graph(5);
+  const std::pair<const char*, int> targets[] = {
+      {"cmplt 8", 1},
+      {"tleaf 2 2 10 4 1", 1},
+      {"ltleaf 2 2 10 4 1  4 2 0 3 1", 1},
+      {"sub\n3 0 5 6\ntleaf 2 2 10 4 1", 1},
+      {"mesh2D 4 4", 0},
+      {"torus3D 2 2 2", 0},
+      {"hcub 3", 0},
+      {"sub\n3 0 5 6\ntorus2D 4 4", 0},
+  };
+  for (const auto& [text, tree] : targets) {
+    std::istringstream in(text);
+    io::TextReader reader(*in.rdbuf(), "test.tgt");
+    const ArchPtr arch = read_architecture(reader);
+    EXPECT_EQ(run("/tree==1?fill{to=1}:fill{to=2};", *graph, *arch)[0], tree == 1 ? 1 : 2) << text;
+  }
 }
 
 // room=U raises a step's tolerance to U x terminals / load (U units above the mean share),

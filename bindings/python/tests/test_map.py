@@ -100,6 +100,26 @@ def test_map_room_and_treeruns(tartan):
         tartan.map(graph, arch, strategy="drb{treeruns=8,run=0}")
 
 
+def test_map_default_twice_off_trees(tartan):
+    """Up to 2^14 vertices, the default strategy runs its pipeline twice onto a target whose
+    distance is not a tree's (a torus), the cheaper mapping kept, and once onto a tree; the
+    strategy variable tree tells them apart."""
+    graph = tartan.Graph.from_csr(*grid_csr(16, 16))
+    pipeline = "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;" \
+               "kway{bal=0.005,room=1}"
+    torus = tartan.Arch.torus(4, 4)
+    twice = tartan.map(graph, torus, strategy="(%s|%s)" % (pipeline, pipeline), seed=3)
+    assert list(tartan.map(graph, torus, seed=3)) == list(twice)
+    assert list(tartan.map(graph, torus, seed=3, threads=2)) == list(twice)
+    tree = tartan.Arch.tleaf([4, 4], [10, 1])
+    once = tartan.map(graph, tree, strategy=pipeline, seed=3)
+    assert list(tartan.map(graph, tree, seed=3)) == list(once)
+    chosen = tartan.map(graph, tree, strategy="/tree==1?drb{runs=1}:drb;", seed=3)
+    assert list(chosen) == list(tartan.map(graph, tree, strategy="drb{runs=1}", seed=3))
+    with pytest.raises(tartan.TartanError, match="known: vert, edge, term, load, tree"):
+        tartan.map(graph, tree, strategy="/trees==1?drb;")
+
+
 def test_map_file_target_and_stats(tartan, mesh, arch_dir):
     arch = tartan.Arch.load(os.path.join(arch_dir, "mesh2D_4x4.tgt"))
     parts = tartan.map(mesh, arch, strategy="drb;kway", seed=2)
