@@ -11,6 +11,7 @@
 #include "mapping/balance.hpp"
 #include "mapping/kway_state.hpp"
 #include "mapping/methods.hpp"
+#include "partition/gain_queue.hpp"
 #include "partition/multilevel.hpp"
 
 namespace tartan {
@@ -53,6 +54,66 @@ class LevelRefiner {
       for (Num v : order_) moves += improve_vertex(v);
       if (moves == 0) break;
     }
+  }
+
+  // Hill climbing (Fiduccia and Mattheyses' scheme on k terminals, as Sanders and Schulz's
+  // localized k-way FM in "Engineering multilevel graph partitioning algorithms"): the boundary
+  // vertices in one max-queue by the gain of their best move that fits, negative gains
+  // included; each pass takes the best vertex, moves and locks it, updates its neighbours, and
+  // stops after `patience` moves past its cheapest point, to which it rolls back. A vertex's
+  // move is recomputed when it leaves the queue (its neighbours' moves changed it). Returns
+  // whether a pass lowered the cost.
+  bool climb(int passes, Num patience) {
+    const CsrGraph& g = state_.graph();
+    const Num n = g.vertex_count();
+    queue_.reset(n);
+    locked_.assign(static_cast<std::size_t>(n), 0);
+    bool improved = false;
+    for (int pass = 0; pass < passes; ++pass) {
+      collect_boundary();
+      for (Num v : order_) {
+        const Move m = best_fitting_move(v);
+        if (m.target != -1) queue_.push(v, m.gain);
+      }
+      struct Done {
+        Num vertex, from;
+      };
+      std::vector<Done> done;
+      I64 gained = 0, best_gained = 0;
+      std::size_t best_length = 0;
+      Num since_best = 0;
+      while (!queue_.empty() && since_best <= patience) {
+        const Num v = queue_.pop();
+        const Move m = best_fitting_move(v);
+        if (m.target == -1) continue;
+        done.push_back({v, state_.terminal(v)});
+        gained -= state_.move(v, m.target);
+        locked_[v] = 1;
+        if (gained > best_gained) {
+          best_gained = gained;
+          best_length = done.size();
+          since_best = 0;
+        } else {
+          ++since_best;
+        }
+        for (Num arc = g.xadj[v]; arc < g.xadj[v + 1]; ++arc) {
+          const Num u = g.adjncy[arc];
+          if (locked_[u] || pinned_[u]) continue;
+          const Move next = best_fitting_move(u);
+          if (next.target != -1)
+            queue_.set(u, next.gain);
+          else
+            queue_.remove(u);
+        }
+      }
+      for (std::size_t i = done.size(); i > best_length; --i)
+        state_.move(done[i - 1].vertex, done[i - 1].from);
+      for (const Done& d : done) locked_[d.vertex] = 0;
+      queue_.clear();
+      if (best_gained <= 0) break;
+      improved = true;
+    }
+    return improved;
   }
 
  private:
@@ -103,6 +164,24 @@ class LevelRefiner {
       const bool acceptable =
           gain > 0 || overloaded || (gain == 0 && state_.load(t) + w < state_.load(from));
       if (!acceptable) continue;
+      if (best.target == -1 || gain > best.gain ||
+          (gain == best.gain && state_.load(t) < state_.load(best.target)))
+        best = {t, gain};
+    }
+    return best;
+  }
+
+  // The best move of v that fits in the capacities, whatever its gain (ties: the lighter
+  // terminal); none when no neighbouring terminal has room.
+  Move best_fitting_move(Num v) {
+    const Num from = state_.terminal(v);
+    const auto& near = state_.neighbour_terminals(v);
+    const I64 current = state_.cost_toward(from);
+    Move best;
+    for (const auto& candidate : near) {
+      const Num t = candidate.terminal;
+      if (t == from || !state_.fits(v, t)) continue;
+      const I64 gain = current - state_.cost_toward(t);
       if (best.target == -1 || gain > best.gain ||
           (gain == best.gain && state_.load(t) < state_.load(best.target)))
         best = {t, gain};
@@ -170,13 +249,17 @@ class LevelRefiner {
   std::vector<Num> order_;
   std::vector<unsigned> seen_;
   unsigned stamp_ = 0;
+  GainQueue queue_;                  // climb: the boundary by best move
+  std::vector<std::uint8_t> locked_;  // climb: moved in this pass
 };
 
 }  // namespace
 
 void refine_kway_level(KwayState& state, const std::vector<char>& pinned, Random& random,
-                       int passes) {
-  LevelRefiner(state, pinned, random).refine(passes);
+                       int passes, Num patience) {
+  LevelRefiner refiner(state, pinned, random);
+  refiner.refine(passes);
+  if (patience > 0 && refiner.climb(passes, patience)) refiner.refine(passes);
 }
 
 I64 run_kway_refine(MappingContext& ctx, const KwayOptions& options) {
@@ -222,7 +305,7 @@ I64 run_kway_refine(MappingContext& ctx, const KwayOptions& options) {
     pinned.resize(cls.size());
     for (std::size_t c = 0; c < cls.size(); ++c) pinned[c] = cls[c] >= k;
     KwayState state(levels.graph(level), distance, std::move(level_part), capacity);
-    refine_kway_level(state, pinned, ctx.random, options.passes);
+    refine_kway_level(state, pinned, ctx.random, options.passes, options.climb);
     level_part = state.release_part();
   };
   auto solve = [&](int level, std::vector<Num>& level_part) {
@@ -235,12 +318,13 @@ I64 run_kway_refine(MappingContext& ctx, const KwayOptions& options) {
   return mapping_cost(graph, distance, part.data());
 }
 
-const char* const kKwayKeys[] = {"passes", "levels", nullptr};
+const char* const kKwayKeys[] = {"passes", "levels", "climb", nullptr};
 
 MethodPtr make_kway_method(const MethodParams& params) {
   KwayOptions options;
   options.passes = static_cast<int>(params.integer("passes", options.passes, 0, 100));
   options.levels = static_cast<int>(params.integer("levels", options.levels, 0, 100));
+  options.climb = params.integer("climb", options.climb, 0, 1000000);
   return std::make_unique<KwayMethod>(options);
 }
 

@@ -16,6 +16,9 @@ struct KwayOptions {
   int passes = 6;
   // Coarse levels at most (0: refine the graph itself only).
   int levels = 30;
+  // Hill climbing after the greedy passes of each level: moves past a pass's cheapest point
+  // before it stops (0: none).
+  Num climb = 0;
 };
 
 // Improves ctx.parttab (complete on entry) in place, multilevel: the graph is coarsened with the
@@ -35,6 +38,6 @@ std::int64_t run_kway_refine(MappingContext& ctx, const KwayOptions& options);
 // boundary vertices not pinned (pinned[v] != 0), in a seeded random order, each vertex moved as
 // described above within state's capacities; stops early when a pass moves nothing.
 void refine_kway_level(KwayState& state, const std::vector<char>& pinned, Random& random,
-                       int passes);
+                       int passes, Num patience = 0);
 
 }  // namespace tartan

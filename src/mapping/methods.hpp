@@ -8,12 +8,12 @@
 // unwrapped and treeruns:
 //     drb{policy=breadth,runs=2,runlevels=0,unwrapped=8,treeruns=8,coarse=120,tries=2,
 //         passes=8,slack=0.1},
-//     orient{passes=1}, kway{passes=6,levels=30}
+//     orient{passes=1}, kway{passes=6,levels=30,climb=1000} and room=1
 // (written in the strategy grammar's sequence syntax,
-// "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2};orient;kway"); above 2^17 vertices
-// drb gets runlevels=4,deepmoves=100 and no treeruns; up to 2^14 vertices, onto targets whose
-// distance is not a tree's, the pipeline runs twice and the cheaper mapping is kept
-// (strategy.cpp, default_strategy_text).
+// "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2};orient;kway{climb=1000,room=1}");
+// above 2^17 vertices drb gets runlevels=4,deepmoves=100 and no treeruns, kway no climb and no
+// room; up to 2^14 vertices, onto targets whose distance is not a tree's, the pipeline runs
+// twice and the cheaper mapping is kept (strategy.cpp, default_strategy_text).
 #pragma once
 
 #include "mapping/method.hpp"
@@ -77,6 +77,9 @@ extern const char* const kMsecKeys[];  // null-terminated
 //   passes  = passes over the boundary vertices per level (default 6, 0..100); stops early
 //             when a pass gains nothing.
 //   levels  = coarse levels at most (default 30, 0..100; 0: the finest level only).
+//   climb   = after each level's greedy passes, hill-climbing passes (negative gains allowed)
+//             that stop this many moves past their cheapest point and roll back to it
+//             (default 0: none; 0..1e6).
 MethodPtr make_kway_method(const MethodParams& params);
 extern const char* const kKwayKeys[];  // null-terminated
 

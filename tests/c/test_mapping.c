@@ -260,6 +260,13 @@ static void test_map_msec_and_quality(void) {
   ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, again));
   CU_ASSERT(memcmp(part, again, sizeof part) == 0);
   ASSERT_OK(TARTAN_stratThreads(&strat, 1));
+  /* kway's climb: its range; a balanced map no costlier than the greedy passes' alone. */
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "drb;kway{climb=1000001}"), TARTAN_EFORMAT);
+  CU_ASSERT(message_has("parameter 'climb' of 'kway' must be between 0 and 1000000"));
+  ASSERT_OK(TARTAN_stratGraphMap(&strat, "drb{treeruns=8,tries=2};kway{climb=1000}"));
+  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, again));
+  check_balanced(again, 9, 4);
+  CU_ASSERT(tleaf_cost(again) <= tleaf_cost(part));
   ASSERT_OK(TARTAN_stratGraphMapBuild(&strat, TARTAN_STRATQUALITY, 9, 0.0));
   ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, part));
   check_balanced(part, 9, 4);
@@ -379,7 +386,7 @@ static void test_map_default_twice(void) {
   enum { TWICE_SIDE = 24, TWICE_N = TWICE_SIDE * TWICE_SIDE, TWICE_PARTS = 16,
          BIG_SIDE = 129, BIG_N = BIG_SIDE * BIG_SIDE };
 #define TWICE_PIPELINE "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;" \
-                       "kway{bal=0.005,room=1}"
+                       "kway{climb=1000,bal=0.005,room=1}"
   TARTAN_Num first_arc[TWICE_N + 1], neighbours[4 * TWICE_N], byflags[TWICE_N], bytext[TWICE_N];
   TARTAN_Num *big_first = malloc((BIG_N + 1) * sizeof *big_first);
   TARTAN_Num *big_neighbours = malloc(4 * (size_t)BIG_N * sizeof *big_neighbours);
@@ -451,7 +458,7 @@ static void test_map_default_room(void) {
   ASSERT_OK(TARTAN_archTleaf(&arch, 2, sizetab, linktab));
   expect_flags_map_as_text(&graph, &arch, TARTAN_STRATDEFAULT, ROOM_PARTS, 0.05,
                            "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.025};orient;"
-                           "kway{bal=0.025,room=1}",
+                           "kway{climb=1000,bal=0.025,room=1}",
                            ROOM_N, byflags, bytext);
   for (v = 0; v < ROOM_N; v++) {
     CU_ASSERT_FATAL(byflags[v] >= 0 && byflags[v] < ROOM_PARTS);

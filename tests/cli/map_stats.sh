@@ -63,11 +63,16 @@ expect_run 0 '' "$T" map -b 0.05 -s 'drb{treeruns=8,bal=0.02};kway{bal=0.02,room
 expect_run 0 '^M	Processors 8/8' "$T" stats "$w/m.grf" "$w/tl8.tgt" "$w/tr.map"
 expect_run 2 "drb: treeruns and run cannot be given together" \
   "$T" map -s 'drb{treeruns=8,run=0}' "$w/m.grf" "$w/tl8.tgt" -o "$w/tr1.map"
+expect_run 0 '' "$T" map -s 'drb;kway{climb=500}' "$w/m.grf" "$w/tl8.tgt" -o "$w/cl.map"
+expect_run 0 '^M	Processors 8/8' "$T" stats "$w/m.grf" "$w/tl8.tgt" "$w/cl.map"
+expect_run 2 "parameter 'climb' of 'kway' must be between 0 and 1000000" \
+  "$T" map -s 'drb;kway{climb=-1}' "$w/m.grf" "$w/tl8.tgt" -o "$w/cl1.map"
 expect_run 2 "parameter 'room' of 'kway' expects a number, found 'many'" \
   "$T" map -s 'drb;kway{room=many}' "$w/m.grf" "$w/tl8.tgt" -o "$w/tr2.map"
 # The default up to 2^14 vertices: its pipeline twice onto a hypercube, once onto the tree; the
 # strategy variable tree picks the branch.
-pipeline='drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;kway{bal=0.005,room=1}'
+pipeline='drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;'
+pipeline="${pipeline}kway{climb=1000,bal=0.005,room=1}"
 expect_run 0 '' "$T" map --seed 4 "$w/m.grf" "$w/h3.tgt" -o "$w/tw.map"
 expect_run 0 '' "$T" map --seed 4 -s "($pipeline|$pipeline)" "$w/m.grf" "$w/h3.tgt" -o "$w/tw1.map"
 expect_same "$w/tw.map" "$w/tw1.map" "the default's two runs onto a hypercube"

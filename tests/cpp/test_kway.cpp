@@ -150,5 +150,53 @@ TEST(KwayMultilevel, LevelsParameterIsRangeChecked) {
   EXPECT_THROW(make_kway_method(params), Error);
   EXPECT_STREQ(kKwayKeys[0], "passes");
   EXPECT_STREQ(kKwayKeys[1], "levels");
-  EXPECT_EQ(kKwayKeys[2], nullptr);
+  EXPECT_STREQ(kKwayKeys[2], "climb");
+  EXPECT_EQ(kKwayKeys[3], nullptr);
+  params.values.erase("levels");
+  params.values["climb"] = "1000001";
+  EXPECT_THROW(make_kway_method(params), Error);
+  params.values["climb"] = "0";
+  EXPECT_NE(make_kway_method(params), nullptr);
+}
+
+// A path of 8 on two terminals as 0 0 1 1 0 0 1 1 (3 edges cut): every single move gains
+// nothing or loses, so the greedy passes stop there; climbing crosses the plateau (a move of
+// gain 0, then +2, -2, +2) to a single cut, within the capacities (6 a terminal at 50 %), the
+// same for the same seed.
+TEST(KwayClimb, CrossesThePlateauTheGreedyPassesStopOn) {
+  auto graph = grid_graph(8, 1);
+  ArchPtr arch = make_complete(2);
+  const std::vector<Num> start{0, 0, 1, 1, 0, 0, 1, 1};
+  std::vector<bool> none;
+  KwayOptions greedy;
+  greedy.levels = 0;
+  const Refined stuck = refine(*graph, *arch, start, none, 0.5, 3, greedy);
+  EXPECT_EQ(stuck.cost, 3);
+  KwayOptions climbing = greedy;
+  climbing.climb = 10;
+  const Refined climbed = refine(*graph, *arch, start, none, 0.5, 3, climbing);
+  EXPECT_EQ(climbed.cost, 1);
+  EXPECT_EQ(climbed.cost, mapping_cost(*graph, DistanceOracle(*arch), climbed.part.data()));
+  expect_within_capacity(*graph, *arch, climbed.part, 0.5);
+  EXPECT_EQ(climbed.part, refine(*graph, *arch, start, none, 0.5, 3, climbing).part);
+}
+
+// Climbing never leaves a level costlier than the greedy passes did: each pass rolls back to
+// its cheapest point. On the ragged grid, multilevel, with and without fixed vertices.
+TEST(KwayClimb, NeverCostlierThanTheGreedyPasses) {
+  auto graph = grid_graph(32, 32, true);
+  ArchPtr arch = make_torus({4, 4});
+  const std::vector<Num> start = ragged_mapping(32, 32);
+  std::vector<bool> fixed(start.size(), false);
+  for (std::size_t v = 0; v < fixed.size(); v += 5) fixed[v] = true;
+  for (const std::vector<bool>& pins : {std::vector<bool>{}, fixed}) {
+    KwayOptions climbing;
+    climbing.climb = 200;
+    const Refined climbed = refine(*graph, *arch, start, pins, 0.03, 2, climbing);
+    expect_within_capacity(*graph, *arch, climbed.part, 0.03);
+    EXPECT_EQ(climbed.cost, mapping_cost(*graph, DistanceOracle(*arch), climbed.part.data()));
+    for (std::size_t v = 0; v < pins.size(); ++v)
+      if (pins[v]) EXPECT_EQ(climbed.part[v], start[v]) << "fixed vertex " << v << " moved";
+    EXPECT_LT(climbed.cost, mapping_cost(*graph, DistanceOracle(*arch), start.data()));
+  }
 }

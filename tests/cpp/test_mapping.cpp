@@ -776,5 +776,6 @@ TEST(MethodFactories, ParametersAndErrors) {
   params.values["deepmoves"] = "0";
   EXPECT_THROW(make_drb_method(params), Error);
   EXPECT_STREQ(kDrbKeys[0], "policy");
-  EXPECT_EQ(kKwayKeys[2], nullptr);
+  EXPECT_STREQ(kKwayKeys[2], "climb");
+  EXPECT_EQ(kKwayKeys[3], nullptr);
 }

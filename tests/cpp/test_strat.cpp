@@ -180,7 +180,8 @@ TEST(StrategyGrammar, PublicTableHasTheMethodsAndDefaultsParse) {
   }
   // Up to 2^14 vertices and off trees, the small branch's pipeline twice, the cheaper kept.
   const std::string small =
-      "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;kway{bal=0.005,room=1}";
+      "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;"
+      "kway{climb=1000,bal=0.005,room=1}";
   EXPECT_EQ(default_strategy_text(kStratDefault, 0, 0.01),
             "/vert>131072?(drb{policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,"
             "bal=0.01};orient;kway{bal=0.01}):"
@@ -188,7 +189,8 @@ TEST(StrategyGrammar, PublicTableHasTheMethodsAndDefaultsParse) {
   // BALANCE changes the big-graph branch (the small one bisects at B/2 already) and takes
   // kway's room away.
   const std::string small_balanced =
-      "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;kway{bal=0.005}";
+      "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;"
+      "kway{climb=1000,bal=0.005}";
   EXPECT_EQ(default_strategy_text(kStratBalance, 0, 0.01),
             "/vert>131072?(drb{policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,"
             "bal=0.005};orient;kway{bal=0.01}):"

@@ -106,7 +106,7 @@ def test_map_default_twice_off_trees(tartan):
     strategy variable tree tells them apart."""
     graph = tartan.Graph.from_csr(*grid_csr(16, 16))
     pipeline = "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;" \
-               "kway{bal=0.005,room=1}"
+               "kway{climb=1000,bal=0.005,room=1}"
     torus = tartan.Arch.torus(4, 4)
     twice = tartan.map(graph, torus, strategy="(%s|%s)" % (pipeline, pipeline), seed=3)
     assert list(tartan.map(graph, torus, seed=3)) == list(twice)
@@ -116,6 +116,10 @@ def test_map_default_twice_off_trees(tartan):
     assert list(tartan.map(graph, tree, seed=3)) == list(once)
     chosen = tartan.map(graph, tree, strategy="/tree==1?drb{runs=1}:drb;", seed=3)
     assert list(chosen) == list(tartan.map(graph, tree, strategy="drb{runs=1}", seed=3))
+    climbed = tartan.map(graph, torus, strategy="drb;kway{climb=1000}", seed=3)
+    assert cost(graph, torus, climbed) <= cost(graph, torus, tartan.map(graph, torus, strategy="drb;kway", seed=3))
+    with pytest.raises(tartan.TartanError, match="'climb'"):
+        tartan.map(graph, torus, strategy="drb;kway{climb=-1}")
     with pytest.raises(tartan.TartanError, match="known: vert, edge, term, load, tree"):
         tartan.map(graph, tree, strategy="/trees==1?drb;")
 
