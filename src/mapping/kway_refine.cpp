@@ -142,28 +142,20 @@ class LevelRefiner {
     random_.shuffle(order_);
   }
 
-  // The best move of v that fits in the capacities: a gain, or leaving an overloaded terminal,
-  // or no change of cost toward a less loaded terminal. Also reports the best positive-gain
-  // target that does not fit (blocked).
-  Move best_move(Num v, Move* blocked) {
+  // The best move of v to a neighbour's terminal among those `admit(terminal, gain)` accepts
+  // (ties: the lighter terminal); `admit` also sees the terminals v does not fit in, which it
+  // may note but never gets as the result.
+  template <class Admit>
+  Move best_admitted_move(Num v, Admit&& admit) {
     const Num from = state_.terminal(v);
-    const I64 w = state_.graph().vwgt[v];
     const auto& near = state_.neighbour_terminals(v);
     const I64 current = state_.cost_toward(from);
-    const bool overloaded = state_.overloaded(from);
     Move best;
     for (const auto& candidate : near) {
       const Num t = candidate.terminal;
       if (t == from) continue;
       const I64 gain = current - state_.cost_toward(t);
-      if (!state_.fits(v, t)) {
-        if (blocked && gain > 0 && (blocked->target == -1 || gain > blocked->gain))
-          *blocked = {t, gain};
-        continue;
-      }
-      const bool acceptable =
-          gain > 0 || overloaded || (gain == 0 && state_.load(t) + w < state_.load(from));
-      if (!acceptable) continue;
+      if (!admit(t, gain) || !state_.fits(v, t)) continue;
       if (best.target == -1 || gain > best.gain ||
           (gain == best.gain && state_.load(t) < state_.load(best.target)))
         best = {t, gain};
@@ -171,22 +163,27 @@ class LevelRefiner {
     return best;
   }
 
-  // The best move of v that fits in the capacities, whatever its gain (ties: the lighter
-  // terminal); none when no neighbouring terminal has room.
-  Move best_fitting_move(Num v) {
+  // The best move of v that fits in the capacities: a gain, or leaving an overloaded terminal,
+  // or no change of cost toward a less loaded terminal. Also reports the best positive-gain
+  // target that does not fit (blocked).
+  Move best_move(Num v, Move* blocked) {
     const Num from = state_.terminal(v);
-    const auto& near = state_.neighbour_terminals(v);
-    const I64 current = state_.cost_toward(from);
-    Move best;
-    for (const auto& candidate : near) {
-      const Num t = candidate.terminal;
-      if (t == from || !state_.fits(v, t)) continue;
-      const I64 gain = current - state_.cost_toward(t);
-      if (best.target == -1 || gain > best.gain ||
-          (gain == best.gain && state_.load(t) < state_.load(best.target)))
-        best = {t, gain};
-    }
-    return best;
+    const I64 w = state_.graph().vwgt[v];
+    const bool overloaded = state_.overloaded(from);
+    return best_admitted_move(v, [&](Num t, I64 gain) {
+      if (!state_.fits(v, t)) {
+        if (blocked && gain > 0 && (blocked->target == -1 || gain > blocked->gain))
+          *blocked = {t, gain};
+        return false;
+      }
+      return gain > 0 || overloaded || (gain == 0 && state_.load(t) + w < state_.load(from));
+    });
+  }
+
+  // The best move of v that fits in the capacities, whatever its gain; none when no
+  // neighbouring terminal has room.
+  Move best_fitting_move(Num v) {
+    return best_admitted_move(v, [](Num, I64) { return true; });
   }
 
   // Moves v if that pays, directly or, when its best target is full, together with a vertex of
