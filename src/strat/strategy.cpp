@@ -142,9 +142,13 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     const std::string small_branch =
         recursive ? small
                   : "/vert>16384|tree==1?(" + small + "):(" + small + "|" + small + ");";
+    // Above 2^17 vertices kway makes two greedy passes a level rather than six: the passes
+    // after the second moved next to nothing (0.00 to 0.03 % of the cost on 3-D meshes of
+    // 2.6 x 10^5 and 10^6 vertices onto torus 8^3 and a 3-level tree, and a 1024^2 mesh onto
+    // hcub 10) for 0.1 to 0.7 s of kway's time (bench/README, "Two kway passes above 2^17").
     text = kBigGraphTest + "(" +
-           pipeline("policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,", "") + "):(" +
-           small_branch + ");";
+           pipeline("policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,", "passes=2,") +
+           "):(" + small_branch + ");";
   }
   // SAFETY: never worse than a plain bipartitioning of the same generator stream.
   if ((flags & kStratSafety) != 0 && !recursive) text = "(" + text + "|drb{" + drb_bal + "})";

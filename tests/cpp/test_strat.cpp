@@ -156,12 +156,14 @@ TEST(StrategyGrammar, ReportsPositionAndReason) {
       {"fill{to=}", "position 9: parameter 'to' expects a number or a word"},
       {"(fill|spread", "position 13: expected ')' to close the group"},
       {"(fill|)", "position 7: expected a method name"},
-      {"/vertx>1?fill;", "position 2: unknown variable 'vertx' (known: vert, edge, term, load, tree)"},
+      {"/vertx>1?fill;",
+       "position 2: unknown variable 'vertx' (known: vert, edge, term, load, tree)"},
       {"/vert 1?fill;", "position 7: expected a comparison (<, <=, >, >=, ==, !=), found '1'"},
       {"/vert>1 fill;", "position 9: expected '?' after the condition, found 'f'"},
       {"/vert>1?fill:spread", "position 20: expected ';' to end the condition"},
       {"/(vert>1?fill;", "position 9: expected ')' to close the condition's parenthesis"},
-      {"/vert>?fill;", "position 7: expected a variable (vert, edge, term, load, tree) or a number"},
+      {"/vert>?fill;",
+       "position 7: expected a variable (vert, edge, term, load, tree) or a number"},
       {"/vert=1?fill;", "position 6: expected a comparison"},
   };
   for (const auto& [text, expected] : cases) {
@@ -184,7 +186,7 @@ TEST(StrategyGrammar, PublicTableHasTheMethodsAndDefaultsParse) {
       "kway{climb=1000,bal=0.005,room=1}";
   EXPECT_EQ(default_strategy_text(kStratDefault, 0, 0.01),
             "/vert>131072?(drb{policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,"
-            "bal=0.01};orient;kway{bal=0.01}):"
+            "bal=0.01};orient;kway{passes=2,bal=0.01}):"
             "(/vert>16384|tree==1?(" + small + "):(" + small + "|" + small + "););");
   // BALANCE changes the big-graph branch (the small one bisects at B/2 already) and takes
   // kway's room away.
@@ -193,7 +195,7 @@ TEST(StrategyGrammar, PublicTableHasTheMethodsAndDefaultsParse) {
       "kway{climb=1000,bal=0.005}";
   EXPECT_EQ(default_strategy_text(kStratBalance, 0, 0.01),
             "/vert>131072?(drb{policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,"
-            "bal=0.005};orient;kway{bal=0.01}):"
+            "bal=0.005};orient;kway{passes=2,bal=0.01}):"
             "(/vert>16384|tree==1?(" + small_balanced + "):(" + small_balanced + "|" +
             small_balanced + "););");
   EXPECT_EQ(default_strategy_text(kStratRecursive, 0, 0.01),
