@@ -13,6 +13,10 @@
 
 namespace tartan {
 
+// The processing units this process may run on: those of its CPU affinity mask where the
+// system has one (a batch scheduler's allocation, taskset), otherwise the machine's; at least 1.
+int available_processing_units();
+
 template <class Task>
 void parallel_for(int count, int threads, Task&& task) {
   threads = std::max(1, std::min(threads, count));

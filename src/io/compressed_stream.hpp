@@ -48,6 +48,11 @@ class InputBuffer : public std::streambuf {
   std::size_t plain_file_size() const;
   // Raises the error met while reading, if any.
   void throw_if_failed() const;
+  // The characters already buffered and not read yet, for a tokenizer that scans them in place
+  // (TextReader's numbers), and how many of them it used: no call per character.
+  const char* buffered_begin() const { return gptr(); }
+  const char* buffered_end() const { return egptr(); }
+  void consume_buffered(std::size_t count) { gbump(static_cast<int>(count)); }
 
  protected:
   int_type underflow() override;

@@ -113,7 +113,7 @@ void read_grf(Graph& graph, TextReader& reader, Num baseval, unsigned discard) {
   const Num first = header.baseval, last = header.baseval + header.vertnbr - 1;
   std::int64_t arcs = 0;
   for (Num v = 0; v < header.vertnbr; ++v) {
-    const std::string vertex = "vertex " + str(v + header.baseval);
+    auto vertex = [&] { return "vertex " + str(v + header.baseval); };
     if (header.labels) {
       arrays.vlbltab.push_back(reader.read_num("a vertex label"));
       vertex_line.push_back(reader.token_line());
@@ -124,10 +124,10 @@ void read_grf(Graph& graph, TextReader& reader, Num baseval, unsigned discard) {
     }
     const Num degree = reader.read_num("a degree");
     if (degree < 0)
-      reader.fail_at_token(ErrorCode::format, vertex + " has a negative degree (" + str(degree) + ")");
+      reader.fail_at_token(ErrorCode::format, vertex() + " has a negative degree (" + str(degree) + ")");
     if (degree > header.edgenbr - arcs)
       reader.fail_at_token(ErrorCode::format,
-                           vertex + "'s " + str(degree) + " arcs take the total past the " +
+                           vertex() + "'s " + str(degree) + " arcs take the total past the " +
                                str(header.edgenbr) + " arcs the header announces");
     for (Num k = 0; k < degree; ++k) {
       if (header.edge_weights) {
@@ -140,7 +140,7 @@ void read_grf(Graph& graph, TextReader& reader, Num baseval, unsigned discard) {
       } else {
         if (target < first || target > last)
           reader.fail_at_token(ErrorCode::format,
-                               vertex + ": neighbour " + str(target) + " is outside [" +
+                               vertex() + ": neighbour " + str(target) + " is outside [" +
                                    str(first) + ", " + str(last) + "]");
         arrays.edgetab.push_back(target - header.baseval);
       }

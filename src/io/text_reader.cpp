@@ -96,9 +96,42 @@ bool TextReader::next_token() {
   return true;
 }
 
+bool TextReader::read_buffered_num(Num& value) {
+  const char* const begin = buffer_->buffered_begin();
+  const char* const end = buffer_->buffered_end();
+  const char* p = begin;
+  while (p < end && is_space(static_cast<unsigned char>(*p))) {
+    if (*p == '\n') ++line_;
+    ++p;
+  }
+  const char* const start = p;
+  // Up to kSafeDigits digits cannot overflow a Num; a sign, a longer number, any other
+  // character or the end of the buffer within the token take the general path.
+  constexpr std::ptrdiff_t kSafeDigits = sizeof(Num) >= 8 ? 18 : 9;
+  Num parsed = 0;
+  while (p < end && *p >= '0' && *p <= '9' && p - start < kSafeDigits) {
+    parsed = parsed * 10 + static_cast<Num>(*p - '0');
+    ++p;
+  }
+  const bool whole = p > start && p < end && is_space(static_cast<unsigned char>(*p));
+  if (!whole) {
+    buffer_->consume_buffered(static_cast<std::size_t>(start - begin));  // the white space
+    return false;
+  }
+  token_.assign(start, p);
+  token_line_ = line_;
+  have_token_ = true;
+  buffer_->consume_buffered(static_cast<std::size_t>(p - begin));
+  value = parsed;
+  return true;
+}
+
 Num TextReader::read_num(const char* what) {
-  if (!next_token()) fail_expected(what);
+  // Graphs are mostly numbers: scanning them in the input's own buffer rather than a character
+  // call at a time read a 10^6-vertex mesh (43 MB) several times faster.
   Num value = 0;
+  if (buffer_ != nullptr && read_buffered_num(value)) return value;
+  if (!next_token()) fail_expected(what);
   switch (parse_num(token_.data(), token_.data() + token_.size(), value)) {
     case ParseStatus::ok: return value;
     case ParseStatus::overflow:

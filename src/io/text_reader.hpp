@@ -92,6 +92,9 @@ class TextReader {
 
  private:
   int peek();  // next character or -1 at end (raising read errors)
+  // read_num's fast path: skips white space and reads a plain unsigned number lying whole in
+  // buffer_'s buffered characters; false (the white space consumed) for anything else.
+  bool read_buffered_num(Num& value);
 
   std::streambuf& input_;
   InputBuffer* buffer_ = nullptr;  // input_ when it is an InputBuffer

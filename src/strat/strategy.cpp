@@ -4,9 +4,9 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
-#include <thread>
 
 #include "common/error.hpp"
+#include "common/parallel.hpp"
 #include "common/random.hpp"
 #include "strat/strat_parser.hpp"
 
@@ -159,9 +159,7 @@ void set_strategy_threads(Strategy& strategy, Num threads) {
   if (threads < 0 || threads > kMaxThreads)
     fail_invalid("thread count must be between 0 and " + std::to_string(kMaxThreads) + ", not " +
                  std::to_string(threads));
-  if (threads == 0)
-    threads = static_cast<Num>(std::max(1u, std::min<unsigned>(std::thread::hardware_concurrency(),
-                                                               static_cast<unsigned>(kMaxThreads))));
+  if (threads == 0) threads = std::min<Num>(available_processing_units(), kMaxThreads);
   strategy.threads = static_cast<int>(threads);
 }
 

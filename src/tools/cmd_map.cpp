@@ -38,8 +38,8 @@ const CommandSpec kMapSpec = {
      {'\0', "migration-cost", "W",
       "remap: weight of one migrated vertex against one unit of communication (default 1)"},
      {'\0', "seed", "N", "seed of the random generator (default 0)"},
-     {'t', "threads", "N", "threads to use, 0 for one per processing unit (default 1); the "
-                           "mapping is the same for any N"},
+     {'t', "threads", "N", "threads to use, 0 for one per processing unit this process may run "
+                           "on (default 0); the mapping is the same for any N"},
      {'v', "verbose", nullptr, "print the phase timings on standard error"}},
     2,
     2};
@@ -132,7 +132,7 @@ int run_map_command(int argc, char** argv) {
     throw UsageError("--migration-cost needs an old mapping (--old MAP)");
   const double migration = migration_weight(parsed->value("migration-cost", "1"));
   const TARTAN_Num threads =
-      static_cast<TARTAN_Num>(parse_integer(parsed->value("threads", "1"), "threads", 0, 4096));
+      static_cast<TARTAN_Num>(parse_integer(parsed->value("threads", "0"), "threads", 0, 4096));
   PhaseClock clock(parsed->has("verbose"));
 
   GraphHandle graph;

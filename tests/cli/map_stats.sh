@@ -91,6 +91,13 @@ expect_run 0 '' "$T" map "$w/m.grf" "$w/h3.tgt" -o "$w/s.map" --seed 99 -c qb -b
 # Threads (-t): the quality strategy's alternatives side by side, the same mapping.
 expect_run 0 '' "$T" map "$w/m.grf" "$w/h3.tgt" -o "$w/s3.map" --seed 99 -c qb -b 0.05 -t 3
 expect_same "$w/s.map" "$w/s3.map" "the same mapping with 3 threads"
+# Without -t, one thread per processing unit this process may run on: the mapping of one thread.
+expect_run 0 '' "$T" map "$w/m.grf" "$w/h3.tgt" -o "$w/s1.map" --seed 99 -c qb -b 0.05 -t 1
+expect_same "$w/s.map" "$w/s1.map" "the default thread count maps as one thread"
+if command -v taskset >/dev/null 2>&1; then
+  expect_run 0 '' taskset -c 0 "$T" map "$w/m.grf" "$w/h3.tgt" -o "$w/s0.map" --seed 99 -c qb -b 0.05
+  expect_same "$w/s.map" "$w/s0.map" "the default thread count bound to one core maps the same"
+fi
 expect_run 1 'threads must be between 0 and 4096' "$T" map "$w/m.grf" "$w/h3.tgt" -t -2
 expect_run 0 '^M	Processors 8/8' "$T" stats "$w/m.grf" "$w/h3.tgt" "$w/s.map"
 # msec along a tree-leaf's levels, and the quality strategy there, the same with 3 threads.

@@ -6,6 +6,7 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "config.h"
 #include "graph/graph_check.hpp"
@@ -110,6 +111,63 @@ TEST(TextReader, LineNumbersAndLines) {
   } catch (const Error& error) {
     EXPECT_EQ(error.code(), ErrorCode::format);
     EXPECT_STREQ(error.what(), "x: line 5: expected a count, found end of file");
+  }
+}
+
+// Numbers are read in the input's buffer when they lie whole in it, and character by character
+// otherwise (a sign, more digits than surely fit, a number cut by the end of the buffer, the
+// end of the file): the values and line numbers are the same either way. The numbers cross the
+// 64 KiB buffer's boundaries at every offset.
+TEST(TextReader, NumbersAcrossBufferBoundaries) {
+  std::string text;
+  std::vector<Num> expected;
+  std::vector<std::int64_t> lines;
+  std::int64_t line = 1;
+  const Num samples[] = {0, 7, -3, 42, 123456789, 2147483647, -2147483647, 65536, 99999};
+  for (int i = 0; text.size() < 3 * 65536; ++i) {
+    const Num value = samples[i % 9];
+    text += (i % 3 == 0 && value >= 0 ? "+" : "") + std::to_string(value);
+    expected.push_back(value);
+    lines.push_back(line);
+    if (i % 7 == 0) {
+      text += "\n";
+      ++line;
+    } else {
+      text += i % 2 ? " " : "\t";
+    }
+  }
+  text += "00012";  // the last number ends the file
+  expected.push_back(12);
+  lines.push_back(line);
+  FilePtr file = file_with(text);
+  InputBuffer input(file.get(), "n");
+  TextReader reader(input);
+  for (std::size_t k = 0; k < expected.size(); ++k) {
+    ASSERT_EQ(reader.read_num("a number"), expected[k]) << "number " << k;
+    ASSERT_EQ(reader.token_line(), lines[k]) << "number " << k;
+  }
+  EXPECT_TRUE(reader.at_end());
+  // Too big and not a number, after numbers of the fast path: the messages of the general one.
+  FilePtr more = file_with("1 2 99999999999999999999 x");
+  InputBuffer more_input(more.get(), "m");
+  TextReader more_reader(more_input);
+  EXPECT_EQ(more_reader.read_num("a"), 1);
+  EXPECT_EQ(more_reader.read_num("b"), 2);
+  try {
+    more_reader.read_num("a neighbour");
+    FAIL();
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ErrorCode::overflow);
+    EXPECT_NE(std::string(error.what()).find("a neighbour '99999999999999999999' does not fit"),
+              std::string::npos)
+        << error.what();
+  }
+  try {
+    more_reader.read_num("a degree");
+    FAIL();
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ErrorCode::format);
+    EXPECT_STREQ(error.what(), "m: line 1: expected a degree, found 'x'");
   }
 }
 

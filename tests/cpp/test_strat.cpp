@@ -2,6 +2,10 @@
 // semantics over tiny methods of the test's own table, default strategies.
 #include <gtest/gtest.h>
 
+#if defined(__linux__)
+#include <sched.h>
+#endif
+
 #include <sstream>
 #include <string>
 #include <vector>
@@ -9,6 +13,7 @@
 #include "arch/arch_factory.hpp"
 #include "archbuild/deco_build.hpp"
 #include "common/error.hpp"
+#include "common/parallel.hpp"
 #include "graph/graph_builder.hpp"
 #include "io/text_reader.hpp"
 #include "mapping/kway_state.hpp"
@@ -397,6 +402,35 @@ TEST(MethodCall, GivesTheParametersOfOneStepOrRefuses) {
       EXPECT_NE(std::string(error.what()).find(reason), std::string::npos) << error.what();
     }
   }
+}
+
+// Threads 0 means the processing units this process may run on: its affinity mask, not the
+// machine's count (a batch job bound to a few cores of a big node uses those few).
+TEST(StrategyThreads, ZeroFollowsTheAffinityMask) {
+  Strategy strategy;
+  set_strategy_threads(strategy, 0);
+  EXPECT_EQ(strategy.threads, available_processing_units());
+  EXPECT_GE(strategy.threads, 1);
+#if defined(__linux__) && defined(CPU_COUNT)
+  cpu_set_t saved;
+  ASSERT_EQ(sched_getaffinity(0, sizeof(saved), &saved), 0);
+  int first = 0;
+  while (first < CPU_SETSIZE && !CPU_ISSET(first, &saved)) ++first;
+  ASSERT_LT(first, CPU_SETSIZE);
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(first, &one);
+  ASSERT_EQ(sched_setaffinity(0, sizeof(one), &one), 0);
+  const int units = available_processing_units();
+  set_strategy_threads(strategy, 0);
+  const int threads = strategy.threads;
+  ASSERT_EQ(sched_setaffinity(0, sizeof(saved), &saved), 0);
+  EXPECT_EQ(units, 1);
+  EXPECT_EQ(threads, 1);
+  EXPECT_EQ(available_processing_units(), CPU_COUNT(&saved));
+#endif
+  set_strategy_threads(strategy, 3);
+  EXPECT_EQ(strategy.threads, 3);
 }
 
 }  // namespace
