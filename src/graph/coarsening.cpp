@@ -51,7 +51,7 @@ CsrGraph csr_from_graph(const Graph& graph) {
 }
 
 Num heavy_edge_matching(const CsrGraph& graph, Random& random, const MatchingOptions& options,
-                        std::vector<Num>& mate) {
+                        std::vector<Num>& mate, CoarseningScratch* scratch) {
   const Num n = graph.vertex_count();
   assign_big(mate, static_cast<std::size_t>(n), Num{-1});
   if (options.vertex_class && static_cast<Num>(options.vertex_class->size()) != n)
@@ -61,7 +61,9 @@ Num heavy_edge_matching(const CsrGraph& graph, Random& random, const MatchingOpt
 
   // Random visiting order: a shuffle of the identity, in runs on big graphs (the top-level
   // bisection of a 100^3 mesh coarsened 1.8x faster, bench/README "Cache-local matching").
-  std::vector<Num> order = big_vector<Num>(static_cast<std::size_t>(n));
+  std::vector<Num> own_order;
+  std::vector<Num>& order = scratch != nullptr ? scratch->order : own_order;
+  assign_big(order, static_cast<std::size_t>(n), Num{0});
   std::iota(order.begin(), order.end(), Num{0});
   if (!options.visit_in_order) {
     if (n > kLocalOrderVertices)
@@ -118,13 +120,21 @@ Num heavy_edge_matching(const CsrGraph& graph, Random& random, const MatchingOpt
 }
 
 CoarseLevel contract(const CsrGraph& fine, const std::vector<Num>& mate, Num coarse_count) {
-  const Num n = fine.vertex_count();
   CoarseLevel level;
+  CoarseningScratch scratch;
+  contract_into(fine, mate, coarse_count, level, scratch);
+  return level;
+}
+
+void contract_into(const CsrGraph& fine, const std::vector<Num>& mate, Num coarse_count,
+                   CoarseLevel& level, CoarseningScratch& scratch) {
+  const Num n = fine.vertex_count();
   assign_big(level.fine_to_coarse, static_cast<std::size_t>(n), Num{-1});
   CsrGraph& coarse = level.graph;
   assign_big(coarse.vwgt, static_cast<std::size_t>(coarse_count), Num{0});
   assign_big(coarse.xadj, static_cast<std::size_t>(coarse_count) + 1, Num{0});
-  std::vector<Num> representative = big_vector<Num>(static_cast<std::size_t>(coarse_count));
+  std::vector<Num>& representative = scratch.representative;
+  assign_big(representative, static_cast<std::size_t>(coarse_count), Num{0});
 
   Num next = 0;
   for (Num v = 0; v < n; ++v) {
@@ -149,9 +159,12 @@ CoarseLevel contract(const CsrGraph& fine, const std::vector<Num>& mate, Num coa
   // those passes took as much time as the merge itself on the top bisection of a 10^6-vertex
   // mesh (perf). The slots the current vertex set are cleared from its own arc list, so the marker
   // array is never swept.
-  std::vector<Num> slot = big_vector<Num>(static_cast<std::size_t>(coarse_count), -1);
-  reserve_big(coarse.adjncy, fine.adjncy.size());
-  reserve_big(coarse.adjwgt, fine.adjwgt.size());
+  std::vector<Num>& slot = scratch.slot;
+  assign_big(slot, static_cast<std::size_t>(coarse_count), Num{-1});
+  coarse.adjncy.clear();
+  coarse.adjwgt.clear();
+  if (coarse.adjncy.capacity() < fine.adjncy.size()) reserve_big(coarse.adjncy, fine.adjncy.size());
+  if (coarse.adjwgt.capacity() < fine.adjwgt.size()) reserve_big(coarse.adjwgt, fine.adjwgt.size());
   std::vector<Num>& adjncy = coarse.adjncy;
   std::vector<Num>& adjwgt = coarse.adjwgt;
   const Num* f2c = level.fine_to_coarse.data();
@@ -179,21 +192,28 @@ CoarseLevel contract(const CsrGraph& fine, const std::vector<Num>& mate, Num coa
     for (Num arc = begin; arc < out; ++arc) slot[adjncy[arc]] = -1;
     coarse.xadj[c + 1] = out;
   }
-  return level;
 }
 
 CoarseLevel coarsen_once(const CsrGraph& fine, Random& random, const MatchingOptions& options,
                          std::vector<Num>* coarse_class) {
-  std::vector<Num> mate;
-  const Num count = heavy_edge_matching(fine, random, options, mate);
-  CoarseLevel level = contract(fine, mate, count);
+  CoarseLevel level;
+  CoarseningScratch scratch;
+  coarsen_once_into(fine, random, options, level, scratch, coarse_class);
+  return level;
+}
+
+void coarsen_once_into(const CsrGraph& fine, Random& random, const MatchingOptions& options,
+                       CoarseLevel& level, CoarseningScratch& scratch,
+                       std::vector<Num>* coarse_class) {
+  std::vector<Num>& mate = scratch.mate;
+  const Num count = heavy_edge_matching(fine, random, options, mate, &scratch);
+  contract_into(fine, mate, count, level, scratch);
   if (coarse_class && options.vertex_class) {
     const std::vector<Num>& cls = *options.vertex_class;
     assign_big(*coarse_class, static_cast<std::size_t>(count), Num{-1});
     for (Num v = 0; v < fine.vertex_count(); ++v)
       if (cls[v] != -1) (*coarse_class)[level.fine_to_coarse[v]] = cls[v];
   }
-  return level;
 }
 
 CsrGraph quotient_csr(const CsrGraph& graph, const std::vector<Num>& part, Num parts) {

@@ -57,8 +57,16 @@ struct MatchingOptions {
 // kLocalOrderVertices); each unmatched vertex is matched with the unmatched neighbour joined by
 // the heaviest edge (ties: the lighter neighbour, then the first met). mate[v] is v's partner,
 // or v itself when v stays single. Returns the number of coarse vertices (pairs + singles).
+// The working arrays of matching and contraction (a visiting order, mates, each coarse
+// vertex's first fine vertex, the merge's slots), kept by callers that coarsen graph after
+// graph (partition/multilevel.hpp's HierarchyStorage): reused, their pages are not faulted in
+// and zeroed again at every level of every bisection.
+struct CoarseningScratch {
+  std::vector<Num> order, mate, representative, slot;
+};
+
 Num heavy_edge_matching(const CsrGraph& graph, Random& random, const MatchingOptions& options,
-                        std::vector<Num>& mate);
+                        std::vector<Num>& mate, CoarseningScratch* scratch = nullptr);
 
 // One coarsening step: the coarse graph and, for each fine vertex, its coarse vertex.
 struct CoarseLevel {
@@ -68,13 +76,20 @@ struct CoarseLevel {
 
 // Contracts each matched pair into one vertex (weights summed; parallel edges merged, their
 // weights summed; edges inside a pair dropped). Coarse vertices are numbered in the order of
-// their first fine vertex, so contraction itself is deterministic.
+// their first fine vertex, so contraction itself is deterministic. The second form writes into
+// level, reusing the room its arrays already have.
 CoarseLevel contract(const CsrGraph& fine, const std::vector<Num>& mate, Num coarse_count);
+void contract_into(const CsrGraph& fine, const std::vector<Num>& mate, Num coarse_count,
+                   CoarseLevel& level, CoarseningScratch& scratch);
 
 // Matching followed by contraction; the class of a coarse vertex (written to coarse_class when
-// options.vertex_class is set) is the non-free class of its fine vertices, or -1.
+// options.vertex_class is set) is the non-free class of its fine vertices, or -1. The second
+// form writes into level and works in scratch, as contract_into.
 CoarseLevel coarsen_once(const CsrGraph& fine, Random& random, const MatchingOptions& options,
                          std::vector<Num>* coarse_class = nullptr);
+void coarsen_once_into(const CsrGraph& fine, Random& random, const MatchingOptions& options,
+                       CoarseLevel& level, CoarseningScratch& scratch,
+                       std::vector<Num>* coarse_class = nullptr);
 
 // Contraction by groups rather than pairs: the quotient of graph by part (part[v] in
 // [0, parts)): vertex weights summed per part, the weights of the edges between two parts

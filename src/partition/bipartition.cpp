@@ -326,7 +326,8 @@ bool bipartition_draws_random(const CsrGraph& graph, const BipartitionOptions& o
 
 I64 multilevel_bipartition(const BipartitionProblem& exact, const BipartitionOptions& options,
                            Random& random, BipartitionWorkspace& ws,
-                           std::vector<std::uint8_t>& side, const MultilevelPhases& phases) {
+                           std::vector<std::uint8_t>& side, const MultilevelPhases& phases,
+                           HierarchyStorage* storage) {
   const CsrGraph& top = *exact.graph;
   const I64 total = top.total_vertex_weight();
   // The search (coarsening, initial bipartitions, FM at every level) may take each side up to
@@ -355,7 +356,8 @@ I64 multilevel_bipartition(const BipartitionProblem& exact, const BipartitionOpt
   plan.max_kept = options.coarse_ratio;
   plan.max_vertex_weight = std::max<I64>(
       1, static_cast<I64>(1.5 * static_cast<double>(total) / static_cast<double>(options.coarse_size)));
-  const MultilevelHierarchy levels(top, nullptr, plan, random, phases);
+  const MultilevelHierarchy levels(top, nullptr, plan, random, phases,
+                                   storage != nullptr ? storage : &ws.hierarchy);
 
   // The problem at each level: its graph, the summed external costs of its vertices, and
   // capacities that let each side exceed its ideal load by the heaviest coarse vertex (or no

@@ -49,6 +49,7 @@ struct BipartitionWorkspace {
   std::vector<Num> moved;
   std::vector<Num> candidates, next_candidates;  // FM: the vertices a pass starts from
   std::vector<std::uint8_t> coarse_mark;          // FM: the coarser level's candidates
+  HierarchyStorage hierarchy;                     // the multilevel scheme's levels
 };
 
 // Value of the partial cost of side (0/1 per vertex) and the side loads.
@@ -60,12 +61,14 @@ void bipartition_loads(const CsrGraph& graph, const std::vector<std::uint8_t>& s
                        std::int64_t load[2]);
 
 // Computes side (resized to the graph's vertex count) with the multilevel driver; returns the
-// partial cost.
+// partial cost. The hierarchy's arrays come from storage, or workspace.hierarchy when null
+// (runs side by side share one storage per thread: bipartition_runs.cpp).
 std::int64_t multilevel_bipartition(const BipartitionProblem& problem,
                                     const BipartitionOptions& options, Random& random,
                                     BipartitionWorkspace& workspace,
                                     std::vector<std::uint8_t>& side,
-                                    const MultilevelPhases& phases = {});
+                                    const MultilevelPhases& phases = {},
+                                    HierarchyStorage* storage = nullptr);
 
 // False when multilevel_bipartition never draws from its generator for this graph and these
 // options (a graph of at most coarse_size vertices is not coarsened, and the first two tries

@@ -20,6 +20,10 @@ int best_of_bipartitions(const BipartitionProblem& problem, const BipartitionOpt
   // onto two terminals for bump onto 256).
   const bool runs_alike = !bipartition_draws_random(*problem.graph, options);
   const int made = only_run >= 0 || runs_alike ? 1 : count;
+  // Run `index` goes to thread index % lanes (common/parallel.hpp): the runs of one thread use
+  // one hierarchy storage, that of its first run, so that the room kept is one hierarchy's per
+  // thread rather than per run.
+  const int lanes = std::max(1, std::min(threads, made));
   parallel_for(made, threads, [&](int index) {
     const int run = first + index;
     BipartitionRun& state = runs[run];
@@ -27,7 +31,8 @@ int best_of_bipartitions(const BipartitionProblem& problem, const BipartitionOpt
     MultilevelPhases phases = names;
     phases.log = log != nullptr ? &state.log : nullptr;
     state.cost = multilevel_bipartition(problem, options, state.random, state.workspace,
-                                        state.side, phases);
+                                        state.side, phases,
+                                        &runs[first + index % lanes].workspace.hierarchy);
     std::int64_t load[2];
     bipartition_loads(*problem.graph, state.side, load);
     state.excess = std::max<std::int64_t>(0, load[0] - problem.capacity[0]) +

@@ -4,24 +4,41 @@ namespace tartan {
 
 MultilevelHierarchy::MultilevelHierarchy(const CsrGraph& finest, const std::vector<Num>* classes,
                                          const CoarseningPlan& plan, Random& random,
-                                         const MultilevelPhases& phases)
-    : finest_(finest) {
+                                         const MultilevelPhases& phases, HierarchyStorage* storage)
+    : finest_(finest), storage_(storage) {
   PhaseLog::Timer timer(phases.log, phases.coarsen);
   classes_.emplace_back(classes != nullptr ? *classes : std::vector<Num>{});
   MatchingOptions matching;
   matching.max_vertex_weight = plan.max_vertex_weight;
+  CoarseningScratch own_scratch;
+  CoarseningScratch& scratch = storage != nullptr ? storage->scratch : own_scratch;
   while (coarse_levels() < plan.max_levels) {
     const CsrGraph& current = graph(coarse_levels());
     if (current.vertex_count() <= plan.stop_at) break;
     matching.vertex_class = classes != nullptr ? &classes_.back() : nullptr;
     std::vector<Num> coarse_classes;
-    CoarseLevel level = coarsen_once(current, random, matching, &coarse_classes);
+    CoarseLevel level;
+    if (storage != nullptr && !storage->spare.empty()) {
+      level = std::move(storage->spare.back());
+      storage->spare.pop_back();
+    }
+    coarsen_once_into(current, random, matching, level, scratch, &coarse_classes);
     if (static_cast<double>(level.graph.vertex_count()) >
-        plan.max_kept * static_cast<double>(current.vertex_count()))
+        plan.max_kept * static_cast<double>(current.vertex_count())) {
+      if (storage != nullptr) storage->spare.push_back(std::move(level));
       break;
+    }
     coarse_.push_back(std::move(level));
     classes_.push_back(std::move(coarse_classes));
   }
+}
+
+MultilevelHierarchy::~MultilevelHierarchy() {
+  if (storage_ == nullptr) return;
+  // The coarsest first, so that the next hierarchy takes the finest level's (biggest) room for
+  // its own finest level.
+  for (auto level = coarse_.rbegin(); level != coarse_.rend(); ++level)
+    storage_->spare.push_back(std::move(*level));
 }
 
 }  // namespace tartan

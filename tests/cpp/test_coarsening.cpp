@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "mapping_test_graphs.hpp"
+#include "partition/multilevel.hpp"
 
 using namespace tartan;
 using tartan_test::grid_graph;
@@ -179,6 +180,39 @@ TEST(Coarsening, SameSeedSameHierarchy) {
   EXPECT_EQ(la.fine_to_coarse, lb.fine_to_coarse);
   EXPECT_EQ(la.graph.adjncy, lb.graph.adjncy);
   EXPECT_NE(la.fine_to_coarse, lc.fine_to_coarse);
+}
+
+// Hierarchies built one after another with one HierarchyStorage (as DRB's bisections are) are
+// those built without it, level for level, and the later ones reuse the earlier ones' room:
+// the finest coarse level of the second hierarchy lies in the first one's arrays.
+TEST(Coarsening, HierarchyStorageLendsItsRoomAndChangesNothing) {
+  const CsrGraph big = csr_from_graph(*grid_graph(60, 50));
+  const CsrGraph small = csr_from_graph(*grid_graph(20, 30, true));
+  CoarseningPlan plan;
+  plan.stop_at = 40;
+  plan.max_vertex_weight = 120;
+  HierarchyStorage storage;
+  const Num* first_arcs = nullptr;
+  for (const CsrGraph* graph : {&big, &small, &big}) {
+    Random with(21), without(21);
+    const MultilevelHierarchy lent(*graph, nullptr, plan, with, {}, &storage);
+    const MultilevelHierarchy own(*graph, nullptr, plan, without);
+    ASSERT_EQ(lent.coarse_levels(), own.coarse_levels());
+    ASSERT_GT(lent.coarse_levels(), 2);
+    for (int level = 0; level < own.coarse_levels(); ++level) {
+      EXPECT_EQ(lent.to_coarser(level), own.to_coarser(level)) << "level " << level;
+      EXPECT_EQ(lent.graph(level + 1).xadj, own.graph(level + 1).xadj);
+      EXPECT_EQ(lent.graph(level + 1).adjncy, own.graph(level + 1).adjncy);
+      EXPECT_EQ(lent.graph(level + 1).adjwgt, own.graph(level + 1).adjwgt);
+      EXPECT_EQ(lent.graph(level + 1).vwgt, own.graph(level + 1).vwgt);
+    }
+    if (first_arcs == nullptr)
+      first_arcs = lent.graph(1).adjncy.data();
+    else
+      EXPECT_EQ(lent.graph(1).adjncy.data(), first_arcs) << "the finest level's room not reused";
+    EXPECT_EQ(with.next(), without.next());
+  }
+  EXPECT_FALSE(storage.spare.empty());
 }
 
 TEST(Coarsening, ClassesAndWeightLimitAreRespected) {
