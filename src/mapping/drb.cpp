@@ -154,7 +154,11 @@ class DrbRun {
     if (options_.tree_runs > 0 && least > 0 &&
         arch_.bipartition(domains_[0], root_half[0], root_half[1])) {
       const I64 root_cut = arch_.domain_distance(root_half[0], root_half[1]);
-      if (root_cut >= 2 * least) dear_cut_ = (root_cut + 1) / 2;
+      if (root_cut >= 2 * least) {
+        dear_cut_ = (root_cut + 1) / 2;
+        root_cut_ = root_cut;
+        least_cut_ = least;
+      }
     }
     // The domain of each terminal holding fixed vertices (a map: the target may be huge).
     std::map<Num, Num> terminal_domain;
@@ -508,13 +512,14 @@ class DrbRun {
     // the thread count. With run_levels, the runs go to the first levels' bisections, which
     // shape the whole mapping; the deeper ones, where the time goes, make one, with their own
     // FM budget (deep_moves).
-    // With tree_runs on a tree, the dear jobs make tree_runs runs and the others one.
+    // With tree_runs on a tree, the job's runs follow its cut's cost (tree_job_runs).
     const bool dear = dear_cut_ > 0 && problem.cut_cost >= dear_cut_;
     const bool deep = !dear && options_.run_levels > 0 && job.level >= options_.run_levels;
     int run_count = deep ? 1 : options_.runs;
     if (unwrapped_ && !sees_target_distance && !problem.external.empty())
       run_count = options_.unwrapped_runs;
-    if (dear_cut_ > 0) run_count = dear ? options_.tree_runs : 1;
+    if (dear_cut_ > 0)
+      run_count = tree_job_runs(options_.tree_runs, problem.cut_cost, root_cut_, least_cut_);
     const MultilevelPhases names{nullptr, "drb coarsen", "drb initial", "drb refine"};
     const int only_run = run_count > 1 ? options_.run : -1;
     const int best = best_of_bipartitions(problem, deep ? deep_bipartition_ : options_.bipartition,
@@ -572,8 +577,9 @@ class DrbRun {
   Num serial_ = 0;
   bool sparse_load_ = false;  // the graph's load is below the target's capacity
   // DrbOptions::tree_runs: the jobs whose cut cost is at least this make tree_runs runs, the
-  // others one (0: tree_runs does not apply).
+  // others fewer (tree_job_runs; 0: tree_runs does not apply).
   I64 dear_cut_ = 0;
+  I64 root_cut_ = 1, least_cut_ = 0;  // the root job's cut cost, the tree's cheapest level's
 
   std::vector<Domain> domains_;
   std::vector<Num> vertex_domain_;  // domain (index) each vertex is currently known to lie in
@@ -593,6 +599,19 @@ class DrbMethod : public MappingMethod {
 };
 
 }  // namespace
+
+// Why runs below the dear jobs: the middle level's cuts carry about a quarter of the cost of
+// bump onto tleaf 3 4 100 8 10 4 1, and one run there cost 1.003 x as much as two (seeds 0-7),
+// a random geometric graph of 2^15 vertices onto two 512-core trees 1.05 and 1.07 x, a
+// Delaunay mesh 1.005 and 1.007 x; three runs (the square root of the share) gained 0.2 to 2 %
+// more for 1.2 to 1.4 x the time (bench/README, "More runs below the dearest cuts").
+int tree_job_runs(int tree_runs, I64 cut, I64 root_cut, I64 least) {
+  if (2 * cut >= root_cut) return tree_runs;
+  if (cut <= least) return 1;
+  const double share = static_cast<double>(cut) / static_cast<double>(root_cut);
+  const double runs = std::ceil(tree_runs * std::pow(share, 0.75) - 1e-9);
+  return std::max(1, std::min(tree_runs, static_cast<int>(runs)));
+}
 
 void run_drb(MappingContext& ctx, const DrbOptions& options) {
   validate_context(ctx, true);

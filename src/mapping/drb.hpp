@@ -2,6 +2,8 @@
 // method and for tests.
 #pragma once
 
+#include <cstdint>
+
 #include "partition/bipartition.hpp"
 #include "mapping/method.hpp"
 
@@ -38,12 +40,21 @@ struct DrbOptions {
   // On a target whose distance is a tree's (DistanceOracle::tree_least_distance: tleaf, `sub`
   // of one) and whose root job's halves are at least twice as far apart as the tree's cheapest
   // level, with tree_runs > 0, tree_runs replaces runs: the dear jobs, whose halves are at
-  // least half as far apart as the root job's, make tree_runs runs, the others one. Why: there
-  // a bisection's cut cost is exactly what its cut edges add to the mapping's cost, and the
-  // dear levels' cuts carry most of it (bench/README, "Runs where the cut is dearest").
+  // least half as far apart as the root job's, make tree_runs runs, those of the tree's cheapest
+  // level one, those between a share (drb.cpp, tree_runs_below). Why: there a bisection's cut
+  // cost is exactly what its cut edges add to the mapping's cost, and the dear levels' cuts
+  // carry most of it (bench/README, "Runs where the cut is dearest", "More runs below the
+  // dearest cuts").
   int tree_runs = 0;
   BipartitionOptions bipartition;
 };
+
+// DrbOptions::tree_runs: the runs of a job whose halves are cut apart at cut on a tree whose
+// root job's halves are root_cut apart and whose cheapest level is least (root_cut >= 2 x
+// least): tree_runs where cut >= root_cut / 2 (the dear jobs), one on the cheapest level,
+// tree_runs x (cut / root_cut)^(3/4) rounded up on the levels between (two of 8 on the middle
+// level of tleaf 3 4 100 8 10 4 1, 11 against 111; no level between on a two-level tree).
+int tree_job_runs(int tree_runs, std::int64_t cut, std::int64_t root_cut, std::int64_t least);
 
 // Maps every non-fixed vertex of ctx.graph onto ctx.arch (see methods.hpp). On a variable-sized
 // target (varcmplt, varhcub) the bipartitioning of a part stops when it holds at most two free

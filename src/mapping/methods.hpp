@@ -35,7 +35,8 @@ namespace tartan {
 //             the distance without wraparound once; default 0: off, 0..100)
 //   treeruns = on tree-leaves (and `sub` of one) whose root cut is at least twice the cheapest
 //             level's distance, replaces runs: the jobs whose halves are at least half as far
-//             apart as the root job's make treeruns runs, the others one (default 0: off,
+//             apart as the root job's make treeruns runs, those of the cheapest level one,
+//             those between treeruns x (cut / root cut)^(3/4), rounded up (default 0: off,
 //             0..100; not with run)
 //   coarse  = vertices below which a job's graph is not coarsened further (default 120, 2..1e6)
 //   ratio   = stop coarsening when a level keeps more than this share of vertices (default 0.8)

@@ -407,6 +407,28 @@ TEST(Drb, BreadthJobsFollowAnAdjacentJobOntoAHypercube) {
   expect_drb_cost_on_seeds(*graph, *arch, options, 2 * 32 * 7);
 }
 
+// treeruns on a tree: the dear jobs (cut at least half the root's) make all the runs, the
+// cheapest level one, the levels between a share growing as the cut's to the power 3/4.
+TEST(Drb, TreeRunsFollowTheCutsCost) {
+  // tleaf 3 4 100 8 10 4 1: cuts 111, 11, 1.
+  EXPECT_EQ(tree_job_runs(8, 111, 111, 1), 8);
+  EXPECT_EQ(tree_job_runs(8, 56, 111, 1), 8);
+  EXPECT_EQ(tree_job_runs(8, 55, 111, 1), 5);
+  EXPECT_EQ(tree_job_runs(8, 11, 111, 1), 2);
+  EXPECT_EQ(tree_job_runs(8, 1, 111, 1), 1);
+  // tleaf 4 4 10 4 8 4 3 8 1: cuts 22, 12 (dear), 4, 1.
+  EXPECT_EQ(tree_job_runs(8, 12, 22, 1), 8);
+  EXPECT_EQ(tree_job_runs(8, 4, 22, 1), 3);
+  EXPECT_EQ(tree_job_runs(8, 1, 22, 1), 1);
+  // A two-level tree (tleaf 2 2 10 4 1: 11 and 1) has no level between.
+  EXPECT_EQ(tree_job_runs(8, 11, 11, 1), 8);
+  EXPECT_EQ(tree_job_runs(8, 1, 11, 1), 1);
+  // Never more than treeruns, never fewer than one.
+  EXPECT_EQ(tree_job_runs(1, 11, 111, 1), 1);
+  EXPECT_EQ(tree_job_runs(100, 54, 111, 1), 59);
+  EXPECT_EQ(tree_job_runs(3, 2, 1000, 1), 1);
+}
+
 TEST(Drb, RefinementNeverIncreasesCost) {
   auto graph = grid_graph(40, 30);
   ArchPtr arch = make_torus({4, 4});
