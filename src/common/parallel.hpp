@@ -17,9 +17,14 @@ namespace tartan {
 // system has one (a batch scheduler's allocation, taskset), otherwise the machine's; at least 1.
 int available_processing_units();
 
+// The threads parallel_for(count, threads, ...) runs on, its lanes: task i goes to lane
+// i % lanes, and the tasks of a lane run one after another on one thread, so that callers may
+// give each lane scratch of its own.
+inline int parallel_lanes(int count, int threads) { return std::max(1, std::min(threads, count)); }
+
 template <class Task>
 void parallel_for(int count, int threads, Task&& task) {
-  threads = std::max(1, std::min(threads, count));
+  threads = parallel_lanes(count, threads);
   std::vector<std::exception_ptr> errors(static_cast<std::size_t>(std::max(count, 0)));
   auto work = [&](int thread) {
     for (int i = thread; i < count; i += threads) {

@@ -53,10 +53,6 @@ struct MatchingOptions {
   bool visit_in_order = false;
 };
 
-// Heavy-edge matching: vertices are visited in a random order (shuffled in runs above
-// kLocalOrderVertices); each unmatched vertex is matched with the unmatched neighbour joined by
-// the heaviest edge (ties: the lighter neighbour, then the first met). mate[v] is v's partner,
-// or v itself when v stays single. Returns the number of coarse vertices (pairs + singles).
 // The working arrays of matching and contraction (a visiting order, mates, each coarse
 // vertex's first fine vertex, the merge's slots), kept by callers that coarsen graph after
 // graph (partition/multilevel.hpp's HierarchyStorage): reused, their pages are not faulted in
@@ -65,6 +61,11 @@ struct CoarseningScratch {
   std::vector<Num> order, mate, representative, slot;
 };
 
+// Heavy-edge matching: vertices are visited in a random order (shuffled in runs above
+// kLocalOrderVertices); each unmatched vertex is matched with the unmatched neighbour joined by
+// the heaviest edge (ties: the lighter neighbour, then the first met). mate[v] is v's partner,
+// or v itself when v stays single. Returns the number of coarse vertices (pairs + singles).
+// scratch, when given, holds the visiting order.
 Num heavy_edge_matching(const CsrGraph& graph, Random& random, const MatchingOptions& options,
                         std::vector<Num>& mate, CoarseningScratch* scratch = nullptr);
 

@@ -41,7 +41,7 @@ struct DrbOptions {
   // of one) and whose root job's halves are at least twice as far apart as the tree's cheapest
   // level, with tree_runs > 0, tree_runs replaces runs: the dear jobs, whose halves are at
   // least half as far apart as the root job's, make tree_runs runs, those of the tree's cheapest
-  // level one, those between a share (drb.cpp, tree_runs_below). Why: there a bisection's cut
+  // level one, those between a share (tree_job_runs below). Why: there a bisection's cut
   // cost is exactly what its cut edges add to the mapping's cost, and the dear levels' cuts
   // carry most of it (bench/README, "Runs where the cut is dearest", "More runs below the
   // dearest cuts").

@@ -20,10 +20,9 @@ int best_of_bipartitions(const BipartitionProblem& problem, const BipartitionOpt
   // onto two terminals for bump onto 256).
   const bool runs_alike = !bipartition_draws_random(*problem.graph, options);
   const int made = only_run >= 0 || runs_alike ? 1 : count;
-  // Run `index` goes to thread index % lanes (common/parallel.hpp): the runs of one thread use
-  // one hierarchy storage, that of its first run, so that the room kept is one hierarchy's per
-  // thread rather than per run.
-  const int lanes = std::max(1, std::min(threads, made));
+  // The runs of one lane (common/parallel.hpp) use one hierarchy storage, that of its first
+  // run, so that the room kept is one hierarchy's per thread rather than per run.
+  const int lanes = parallel_lanes(made, threads);
   parallel_for(made, threads, [&](int index) {
     const int run = first + index;
     BipartitionRun& state = runs[run];

@@ -41,7 +41,8 @@ struct Strategy {
 std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance);
 
 // Sets the threads the strategy's methods may use: threads in [1, kMaxThreads], or 0 for the
-// processing units this process may run on (available_processing_units). Throws Error(invalid) otherwise.
+// processing units this process may run on (available_processing_units). Throws
+// Error(invalid) otherwise.
 constexpr Num kMaxThreads = 4096;
 void set_strategy_threads(Strategy& strategy, Num threads);
 
