@@ -16,12 +16,15 @@
 // and targets of more than TerminalCapacities::kDenseTerminals terminals are mapped by drb with
 // the same parameters instead (its bipartitions follow the target's own domain tree).
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <utility>
 #include <vector>
 
 #include "arch/distance_oracle.hpp"
+#include "common/parallel.hpp"
 #include "graph/coarsening.hpp"
 #include "graph/subgraph.hpp"
 #include "mapping/balance.hpp"
@@ -51,6 +54,15 @@ int ceil_log2(Num x) {
 struct MsecJob {
   Num first, count;
   std::vector<Num> vertices;
+};
+
+// What a thread keeps from job to job: the extraction's index, the runs' workspaces, its
+// phase timings.
+struct MsecLane {
+  explicit MsecLane(const CsrGraph& csr) : extract(csr) {}
+  CsrSubgraphExtractor extract;
+  std::vector<BipartitionRun> runs;
+  PhaseLog log;
 };
 
 class MsecMethod : public MappingMethod {
@@ -92,50 +104,80 @@ class MsecMethod : public MappingMethod {
     const double tolerance = std::pow(1.0 + ctx.imbalance, 1.0 / std::max(1, depth)) - 1.0;
 
     const CsrGraph csr = csr_from_graph(graph);
-    CsrSubgraphExtractor extract(csr);
-    std::vector<BipartitionRun> runs;
     const MultilevelPhases names{nullptr, "msec coarsen", "msec initial", "msec refine"};
+    const int threads = std::max(1, ctx.threads);
+    std::vector<std::unique_ptr<MsecLane>> lanes;
 
-    std::vector<MsecJob> stack;
-    stack.push_back({0, k, std::vector<Num>(static_cast<std::size_t>(graph.vertnbr))});
-    for (Num v = 0; v < graph.vertnbr; ++v) stack.back().vertices[v] = v;
-    while (!stack.empty()) {
-      MsecJob job = std::move(stack.back());
-      stack.pop_back();
-      if (job.vertices.empty()) continue;
-      if (job.count == 1) {
-        for (Num v : job.vertices) ctx.parttab[v] = job.first;
-        continue;
+    // Level by level: a job depends on its parent only, so the jobs of a level run side by
+    // side, each drawing from a generator of its own seeded in job order when the level
+    // starts; the mapping is the same for any thread count. A level of fewer jobs than threads
+    // gives its big jobs' runs the threads left.
+    std::vector<MsecJob> jobs, next;
+    jobs.push_back({0, k, std::vector<Num>(static_cast<std::size_t>(graph.vertnbr))});
+    for (Num v = 0; v < graph.vertnbr; ++v) jobs.back().vertices[v] = v;
+    std::vector<std::uint64_t> seeds;
+    std::vector<std::array<MsecJob, 2>> halves;
+    while (!jobs.empty()) {
+      const int count = static_cast<int>(jobs.size());
+      seeds.resize(jobs.size());
+      for (std::uint64_t& seed : seeds) seed = ctx.random.next();
+      halves.assign(jobs.size(), {});
+      const int lane_count = parallel_lanes(count, threads);
+      const int job_threads = std::max(1, threads / count);
+      while (lanes.size() < static_cast<std::size_t>(lane_count))
+        lanes.push_back(std::make_unique<MsecLane>(csr));
+      parallel_for(count, threads, [&](int i) {
+        MsecLane& own = *lanes[static_cast<std::size_t>(i % lane_count)];
+        Random random(seeds[i]);
+        halves[i] = split(ctx, blocks, weight, tolerance, jobs[i], own, random,
+                          static_cast<Num>(jobs[i].vertices.size()) >= kParallelJob ? job_threads : 1,
+                          names);
+      });
+      next.clear();
+      for (std::unique_ptr<MsecLane>& own : lanes) {
+        if (ctx.phases != nullptr) ctx.phases->merge(own->log);
+        own->log.clear();
       }
-      // The sub-blocks of the job: the largest blocks below its size; half of them each side.
-      const Num child = *(std::lower_bound(blocks.begin(), blocks.end(), job.count) - 1);
-      const Num children = job.count / child;
-      const Num count0 = children / 2 * child;
-      const MsecJob half_range[2] = {{job.first, count0, {}},
-                                     {job.first + count0, job.count - count0, {}}};
-
-      const CsrGraph sub = extract(job.vertices);
-      I64 total = 0;
-      for (Num v : job.vertices) total += graph.vertex_load(v);
-      const I64 w[2] = {weight(half_range[0].first, half_range[0].count),
-                        weight(half_range[1].first, half_range[1].count)};
-      const I64 w_sum = std::max<I64>(1, w[0] + w[1]);
-      BipartitionProblem problem;
-      problem.graph = &sub;
-      problem.cut_cost = 1;
-      problem.ideal0 = static_cast<double>(total) * static_cast<double>(w[0]) / static_cast<double>(w_sum);
-      for (int s = 0; s < 2; ++s) problem.capacity[s] = load_capacity(total, w[s], w_sum, tolerance);
-      const int threads = static_cast<Num>(job.vertices.size()) >= kParallelJob ? ctx.threads : 1;
-      const int best = best_of_bipartitions(problem, options_.bipartition, options_.runs, -1, threads,
-                                            ctx.random, runs, ctx.phases, names);
-      const std::vector<std::uint8_t>& side = runs[best].side;
-
-      MsecJob half[2] = {half_range[0], half_range[1]};
-      for (std::size_t i = 0; i < job.vertices.size(); ++i)
-        half[side[i]].vertices.push_back(job.vertices[i]);
-      stack.push_back(std::move(half[1]));
-      stack.push_back(std::move(half[0]));
+      for (std::array<MsecJob, 2>& pair : halves)
+        for (MsecJob& half : pair)
+          if (!half.vertices.empty()) next.push_back(std::move(half));
+      jobs.swap(next);
     }
+  }
+
+  // One job: a single terminal takes its vertices; otherwise the best of the runs splits them
+  // between the two halves of its sub-blocks, which it returns (no halves for a terminal).
+  template <class Weight>
+  std::array<MsecJob, 2> split(MappingContext& ctx, const std::vector<Num>& blocks,
+                               const Weight& weight, double tolerance, const MsecJob& job,
+                               MsecLane& lane, Random& random, int threads,
+                               const MultilevelPhases& names) const {
+    if (job.count == 1) {
+      for (Num v : job.vertices) ctx.parttab[v] = job.first;
+      return {};
+    }
+    // The sub-blocks of the job: the largest blocks below its size; half of them each side.
+    const Num child = *(std::lower_bound(blocks.begin(), blocks.end(), job.count) - 1);
+    const Num children = job.count / child;
+    const Num count0 = children / 2 * child;
+    std::array<MsecJob, 2> half{MsecJob{job.first, count0, {}},
+                                MsecJob{job.first + count0, job.count - count0, {}}};
+    const CsrGraph sub = lane.extract(job.vertices);
+    I64 total = 0;
+    for (Num v : job.vertices) total += ctx.graph.vertex_load(v);
+    const I64 w[2] = {weight(half[0].first, half[0].count), weight(half[1].first, half[1].count)};
+    const I64 w_sum = std::max<I64>(1, w[0] + w[1]);
+    BipartitionProblem problem;
+    problem.graph = &sub;
+    problem.cut_cost = 1;
+    problem.ideal0 = static_cast<double>(total) * static_cast<double>(w[0]) / static_cast<double>(w_sum);
+    for (int s = 0; s < 2; ++s) problem.capacity[s] = load_capacity(total, w[s], w_sum, tolerance);
+    const int best = best_of_bipartitions(problem, options_.bipartition, options_.runs, -1, threads,
+                                          random, lane.runs, ctx.phases != nullptr ? &lane.log : nullptr,
+                                          names);
+    const std::vector<std::uint8_t>& side = lane.runs[best].side;
+    for (std::size_t i = 0; i < job.vertices.size(); ++i) half[side[i]].vertices.push_back(job.vertices[i]);
+    return half;
   }
 
   DrbOptions options_;
