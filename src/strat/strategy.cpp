@@ -146,8 +146,13 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     // after the second moved next to nothing (0.00 to 0.03 % of the cost on 3-D meshes of
     // 2.6 x 10^5 and 10^6 vertices onto torus 8^3 and a 3-level tree, and a 1024^2 mesh onto
     // hcub 10) for 0.1 to 0.7 s of kway's time (bench/README, "Two kway passes above 2^17").
+    // There kway refines the graph itself only (levels=0): its coarsening, constrained by the
+    // mapping, and the passes on the coarse levels took 0.4 to 0.95 s on graphs of 10^6
+    // vertices, a seventh of the whole mapping, for 0 to 1.1 % of the cost (bench/README,
+    // "kway on the graph itself above 2^17").
     text = kBigGraphTest + "(" +
-           pipeline("policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,", "passes=2,") +
+           pipeline("policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,",
+                    "passes=2,levels=0,") +
            "):(" + small_branch + ");";
   }
   // SAFETY: never worse than a plain bipartitioning of the same generator stream.

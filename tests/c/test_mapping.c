@@ -359,7 +359,7 @@ static void test_map_default_large(void) {
   ASSERT_OK(TARTAN_archHcub(&arch, 5));
   expect_flags_map_as_text(&graph, &arch, TARTAN_STRATDEFAULT, PATH_PARTS, 0.01,
                            "drb{policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,"
-                           "bal=0.01};orient;kway{passes=2,bal=0.01}",
+                           "bal=0.01};orient;kway{passes=2,levels=0,bal=0.01}",
                            PATH_N,
                            byflags, bytext);
   for (v = 0; v < PATH_N; v++) {
