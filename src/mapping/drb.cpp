@@ -208,6 +208,7 @@ class DrbRun {
   // mapping is the same for any thread count. A level's jobs go in breadth-first order of
   // their adjacency (adjacent_first).
   void run_breadth(const Job& root) {
+    assign_big(cut_before_, static_cast<std::size_t>(graph_.vertnbr), char{0});
     std::vector<Job> jobs{root}, next;
     std::vector<JobSplit> splits;
     std::vector<std::uint64_t> seeds;
@@ -246,17 +247,19 @@ class DrbRun {
   }
 
   // The graph of a level's jobs (an edge between two jobs that share one), in O(the jobs'
-  // arcs).
+  // vertices + the arcs of those cut before).
   std::unique_ptr<Graph> job_graph(const std::vector<Job>& jobs) {
     const Num count = static_cast<Num>(jobs.size());
     if (job_of_.empty()) assign_big(job_of_, static_cast<std::size_t>(graph_.vertnbr), Num{-1});
     for (Num i = 0; i < count; ++i)
-      for (Num k = jobs[i].begin; k < jobs[i].end; ++k) job_of_[order_[k]] = i;
+      for (Num k = jobs[i].begin; k < jobs[i].end; ++k)
+        if (cut_before_[order_[k]]) job_of_[order_[k]] = i;
     std::vector<WeightedEdge> edges;
     std::vector<Num> seen(jobs.size(), -1);
     for (Num i = 0; i < count; ++i) {
       for (Num k = jobs[i].begin; k < jobs[i].end; ++k) {
         const Num v = order_[k];
+        if (!cut_before_[v]) continue;
         for (Num arc = graph_.begin(v); arc < graph_.end(v); ++arc) {
           const Num j = job_of_[graph_.neighbour(arc)];
           if (j < 0 || j >= i || seen[j] == i) continue;
@@ -266,7 +269,8 @@ class DrbRun {
       }
     }
     for (const Job& job : jobs)
-      for (Num k = job.begin; k < job.end; ++k) job_of_[order_[k]] = -1;
+      for (Num k = job.begin; k < job.end; ++k)
+        if (cut_before_[order_[k]]) job_of_[order_[k]] = -1;
     return make_owned_graph(csr_from_edges(count, std::move(edges), false), 0);
   }
 
@@ -526,6 +530,8 @@ class DrbRun {
                                           run_count, only_run, threads, random, ws.runs, log,
                                           names);
     const std::vector<std::uint8_t>& side = ws.runs[best].side;
+    if (!cut_before_.empty())
+      for (Num local : ws.runs[best].workspace.candidates) cut_before_[order_[job.begin + local]] = 1;
 
     // Reorder the job's vertices: side 0 first.
     ws.scratch.clear();
@@ -587,6 +593,12 @@ class DrbRun {
   std::vector<Num> fixed_order_;    // fixed vertices, grouped by job
   std::vector<std::unique_ptr<JobWorkspace>> workspaces_;  // one per thread
   std::vector<Num> job_of_;  // policy breadth: the job of each vertex in a level (-1 elsewhere)
+  // Policy breadth: the free vertices that some bisection left with a neighbour on its other
+  // half (its bipartitioner's last candidates, bipartition.hpp). Domains only ever split, so an
+  // edge between two jobs of a level joins two such vertices, and job_graph visits their arcs
+  // only (on a 10^6-vertex mesh onto 512 terminals, 1 % of the vertices on the second level,
+  // 40 % on the last).
+  std::vector<char> cut_before_;
 };
 
 class DrbMethod : public MappingMethod {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "common/big_arrays.hpp"
+#include "common/error.hpp"
 
 namespace tartan {
 
@@ -183,7 +184,7 @@ void collect_candidates(const BipartitionProblem& problem, const std::vector<std
 
 I64 fm_refine(const BipartitionProblem& problem, const BipartitionOptions& options,
               BipartitionWorkspace& ws, std::vector<std::uint8_t>& side, I64 load[2], I64 cost,
-              const std::vector<Num>* to_coarser) {
+              FmCandidates start, const std::vector<Num>* to_coarser) {
   const CsrGraph& g = *problem.graph;
   const Num n = g.vertex_count();
   assign_big(ws.locked, static_cast<std::size_t>(n), std::uint8_t{0});
@@ -199,7 +200,10 @@ I64 fm_refine(const BipartitionProblem& problem, const BipartitionOptions& optio
   // side, so each later pass looks only at the previous candidates and the neighbourhoods of
   // the moves kept, in O(boundary) rather than O(|E|). On return ws.candidates holds the
   // candidates of the result, for the next finer level.
-  collect_candidates(problem, side, ws, to_coarser);
+  if (start == FmCandidates::from_coarser && to_coarser == nullptr)
+    fail(ErrorCode::internal, "fm_refine: candidates from a coarser level without its map");
+  if (start != FmCandidates::kept)
+    collect_candidates(problem, side, ws, start == FmCandidates::from_coarser ? to_coarser : nullptr);
   std::vector<Num>& candidates = ws.candidates;
 
   for (int pass = 0; pass < options.passes; ++pass) {
@@ -409,13 +413,14 @@ I64 multilevel_bipartition(const BipartitionProblem& exact, const BipartitionOpt
   // Projection keeps the cost; FM refines it at each finer level.
   auto refine = [&](int level, std::vector<std::uint8_t>& current) {
     bipartition_loads(*problem_at(level).graph, current, load);
-    cost = fm_refine(problem_at(level), options, ws, current, load, cost, &levels.to_coarser(level));
+    cost = fm_refine(problem_at(level), options, ws, current, load, cost, FmCandidates::from_coarser,
+                     &levels.to_coarser(level));
   };
   multilevel_cycle(levels, side, solve, refine, phases);
   if (widen) {
     PhaseLog::Timer timer(phases.log, phases.refine);
     bipartition_loads(top, side, load);
-    cost = fm_refine(exact, options, ws, side, load, cost);
+    cost = fm_refine(exact, options, ws, side, load, cost, FmCandidates::kept);
   }
   return cost;
 }

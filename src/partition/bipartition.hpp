@@ -62,7 +62,9 @@ void bipartition_loads(const CsrGraph& graph, const std::vector<std::uint8_t>& s
 
 // Computes side (resized to the graph's vertex count) with the multilevel driver; returns the
 // partial cost. The hierarchy's arrays come from storage, or workspace.hierarchy when null
-// (runs side by side share one storage per thread: bipartition_runs.cpp).
+// (runs side by side share one storage per thread: bipartition_runs.cpp). workspace.candidates
+// then holds the vertices of side with an external cost or a neighbour on the other side, by
+// increasing index (those of its last fm_refine; drb reads them).
 std::int64_t multilevel_bipartition(const BipartitionProblem& problem,
                                     const BipartitionOptions& options, Random& random,
                                     BipartitionWorkspace& workspace,
@@ -75,14 +77,22 @@ std::int64_t multilevel_bipartition(const BipartitionProblem& problem,
 // grow from the vertex of best gain): every generator then gives the same bipartition.
 bool bipartition_draws_random(const CsrGraph& graph, const BipartitionOptions& options);
 
+// Where fm_refine finds its first candidates (the vertices with an external cost or a
+// neighbour on the other side, by increasing index): a sweep over the graph; the preimage of
+// workspace.candidates, the candidates of the coarser level side was projected from through
+// to_coarser; or workspace.candidates itself, which a previous fm_refine of the same graph,
+// external costs and side left (the multilevel scheme's last refinement within the exact
+// capacities), so that the graph is not swept again.
+enum class FmCandidates { sweep, from_coarser, kept };
+
 // FM refinement of an existing bipartition (used by the multilevel scheme at each level).
 // load and cost are updated. Returns the cost; workspace.candidates then holds the vertices
-// with an external cost or a neighbour on the other side (and maybe others). to_coarser, when
-// given, maps each vertex to the coarser level side was projected from, and
-// workspace.candidates must hold that level's candidates (as this function leaves them).
+// with an external cost or a neighbour on the other side. to_coarser (with from_coarser) maps
+// each vertex to the coarser level's.
 std::int64_t fm_refine(const BipartitionProblem& problem, const BipartitionOptions& options,
                        BipartitionWorkspace& workspace, std::vector<std::uint8_t>& side,
                        std::int64_t load[2], std::int64_t cost,
+                       FmCandidates start = FmCandidates::sweep,
                        const std::vector<Num>* to_coarser = nullptr);
 
 }  // namespace tartan

@@ -182,6 +182,41 @@ TEST(Bipartition, UnequalSharesAndExternalCosts) {
   EXPECT_LE(cost, 2 * 25);  // a 5-column strip on the right cuts 20 edges
 }
 
+// drb's job graph reads the bipartitioner's last candidates as the vertices the bisection cut
+// apart: they must be exactly the vertices with an external cost or a neighbour on the other
+// side, by increasing index, whichever path the driver took (coarse levels or none, with the
+// slack's last refinement or without, external costs or none).
+TEST(Bipartition, CandidatesLeftAreTheBoundary) {
+  auto big = grid_graph(40, 30);
+  auto small = grid_graph(9, 9);  // below coarse_size: no coarse level
+  for (const Graph* graph : {big.get(), small.get()}) {
+    const CsrGraph csr = csr_from_graph(*graph);
+    const Num n = csr.vertex_count();
+    for (int variant = 0; variant < 4; ++variant) {
+      BipartitionProblem problem = halves_problem(csr, n / 2.0, n / 2 + 1, n / 2 + 1);
+      if (variant % 2 == 1) {  // external costs pulling the first column to side 1
+        problem.external.assign(static_cast<std::size_t>(n), 0);
+        for (Num v = 0; v < n; v += 9) problem.external[v] = -3;
+      }
+      BipartitionOptions options;
+      if (variant >= 2) options.slack = 0;  // no last refinement within the exact capacities
+      Random random(static_cast<std::uint64_t>(variant));
+      BipartitionWorkspace ws;
+      std::vector<std::uint8_t> side;
+      multilevel_bipartition(problem, options, random, ws, side);
+      std::vector<Num> boundary;
+      for (Num v = 0; v < n; ++v) {
+        bool cut = !problem.external.empty() && problem.external[v] != 0;
+        for (Num arc = csr.xadj[v]; arc < csr.xadj[v + 1]; ++arc)
+          cut = cut || side[csr.adjncy[arc]] != side[v];
+        if (cut) boundary.push_back(v);
+      }
+      EXPECT_FALSE(boundary.empty());
+      EXPECT_EQ(ws.candidates, boundary) << n << " vertices, variant " << variant;
+    }
+  }
+}
+
 // Equal halves of a 128 x 64 grid, no vertex of room: the search's slack (BipartitionOptions::
 // slack) lets FM move the cut where the coarse levels did not put it, and the last refinement
 // restores the capacities exactly. One multilevel run per seed, 12 seeds: measured, 10 reach the
