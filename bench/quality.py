@@ -3,7 +3,7 @@
 of SCOTCH 7's default and `-cq`, on hierarchical targets at 3 % imbalance, three runs each. One
 command, run from the build directory (or with TARTAN_BIN set):
 
-  bench/quality.py [--runs 3] [--threads 1] [--only NAME,...]
+  bench/quality.py [--runs 3] [--threads 0] [--only NAME,...] [--tools NAME,...]
 
 Instances (graphs made in a temporary directory):
   m3-48     the 48^3 grid (`tartan graph gen mesh3D 48 48 48`) onto tleaf 3 16 90 16 9 4 1;
@@ -18,8 +18,9 @@ J is twice the cost `tartan stats` reports (CommExpan's figure in parentheses: t
 edges of weight x terminal distance, each edge once; J counts each edge both ways). Times are
 the wall and the CPU time (user + system) of the command, medians of the runs; J and maxavg are
 those of the run with the median J (Tartan and SCOTCH, with its fixed seed, are deterministic:
-their runs differ in time only). SCOTCH's gmtst is not used (bench/scale.py says why). Needs
-scotch_gmap.
+their runs differ in time only). SCOTCH's gmtst is not used (bench/scale.py says why). Tartan
+runs with `-t THREADS`: 0, `tartan map`'s default, one thread per processing unit it may use
+(its maps are the same for any count); scotch_gmap runs on one. Needs scotch_gmap.
 """
 import argparse
 import os
@@ -91,7 +92,8 @@ def run(command):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--threads", type=int, default=0,
+                        help="tartan map -t (0, its default: one per processing unit it may use)")
     parser.add_argument("--only", default="", help="comma-separated instance names")
     parser.add_argument("--tools", default="", help="comma-separated tool names")
     args = parser.parse_args()
