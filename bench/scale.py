@@ -2,7 +2,7 @@
 """Speed at scale, huge targets and the small-graph-on-big-hierarchy regime (issue 16): one
 command per figure, run by hand from the build directory (or with TARTAN_BIN set).
 
-  bench/scale.py scaling [--sizes 25,50,75,100] [--runs 3] [--threads 1] [--strategy S ...]
+  bench/scale.py scaling [--sizes 25,50,75,100] [--runs 3] [--threads 0] [--strategy S ...]
       3-D meshes of N^3 vertices (gmk_m3) onto torus3D 8 8 8 and onto tleaf 3 16 90 16 9 4 1:
       CPU time (user + system), wall time and peak memory of `tartan map` (default strategy) and
       `scotch_gmap` (default strategy), medians of the runs, and each mapping's cost (that of
@@ -150,7 +150,8 @@ def main():
     p = sub.add_parser("scaling")
     p.add_argument("--sizes", default="25,50,75,100")
     p.add_argument("--runs", type=int, default=3)
-    p.add_argument("--threads", type=int, default=1)
+    p.add_argument("--threads", type=int, default=0,
+                   help="tartan map -t (0, its default: one per processing unit it may use)")
     p.add_argument("--strategy", action="append",
                    help="also time tartan map -s STRATEGY (repeatable)")
     sub.add_parser("huge")
