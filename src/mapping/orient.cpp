@@ -276,7 +276,7 @@ class Orienter {
   std::vector<Num> at_;
   // Vertices whose neighbours all share their terminal: no edge of theirs ever leaves a
   // domain, and a symmetry moves the two ends of such edges to one image, so they stay so.
-  // Their arcs are not scanned (on a 10^6-vertex mesh onto 512 terminals, 3 of 5 vertices).
+  // Their arcs are not scanned (on a 10^6-vertex mesh onto 512 terminals, 63 % of them).
   const std::vector<char> interior_;
   std::vector<LeavingEdge> leaving_;
   bool changed_ = false;
