@@ -1,30 +1,10 @@
 // SCOTCH source graph (.grf, version 0) writer (see graph_io.hpp).
-#include <charconv>
 #include <string>
 
 #include "io/graph_io.hpp"
+#include "io/number_writer.hpp"
 
 namespace tartan::io {
-
-namespace {
-
-// Formats numbers straight into the stream buffer, avoiding iostream formatting and locales.
-class NumberWriter {
- public:
-  explicit NumberWriter(std::streambuf& out) : out_(out) {}
-  void number(Num value, char separator) {
-    char text[24];
-    char* end = std::to_chars(text, text + sizeof text - 1, value).ptr;
-    *end++ = separator;
-    out_.sputn(text, end - text);
-  }
-  void text(const char* data, std::streamsize size) { out_.sputn(data, size); }
-
- private:
-  std::streambuf& out_;
-};
-
-}  // namespace
 
 void write_grf(const Graph& graph, std::streambuf& out) {
   NumberWriter writer(out);

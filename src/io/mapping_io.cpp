@@ -1,10 +1,10 @@
 #include "io/mapping_io.hpp"
 
-#include <cstdio>
 #include <string>
 #include <unordered_map>
 
 #include "common/error.hpp"
+#include "io/number_writer.hpp"
 #include "io/text_reader.hpp"
 
 namespace tartan::io {
@@ -61,14 +61,11 @@ void read_mapping(InputBuffer& input, const Graph& graph, Num part_limit,
 }
 
 void write_mapping(const Graph& graph, const Num* parttab, std::streambuf& out) {
-  char line[64];
-  int length = std::snprintf(line, sizeof line, "%lld\n", static_cast<long long>(graph.vertnbr));
-  out.sputn(line, length);
+  NumberWriter writer(out);
+  writer.number(graph.vertnbr, '\n');
   for (Num v = 0; v < graph.vertnbr; ++v) {
-    length = std::snprintf(line, sizeof line, "%lld\t%lld\n",
-                           static_cast<long long>(graph.label(v)),
-                           static_cast<long long>(parttab[v]));
-    out.sputn(line, length);
+    writer.number(graph.label(v), '\t');
+    writer.number(parttab[v], '\n');
   }
 }
 

@@ -1,6 +1,7 @@
 // Token and line reading with line numbers (see text_reader.hpp).
 #include "io/text_reader.hpp"
 
+#include <algorithm>
 #include <limits>
 
 namespace tartan::io {
@@ -80,6 +81,7 @@ bool TextReader::next_token() {
     c = peek();
   }
   token_.clear();
+  number_pending_ = false;
   token_line_ = line_;
   if (c < 0) {
     have_token_ = false;
@@ -118,7 +120,9 @@ bool TextReader::read_buffered_num(Num& value) {
     buffer_->consume_buffered(static_cast<std::size_t>(start - begin));  // the white space
     return false;
   }
-  token_.assign(start, p);
+  number_length_ = static_cast<std::uint8_t>(p - start);
+  std::copy(start, p, number_text_);
+  number_pending_ = true;
   token_line_ = line_;
   have_token_ = true;
   buffer_->consume_buffered(static_cast<std::size_t>(p - begin));
@@ -197,7 +201,7 @@ void TextReader::fail_at(ErrorCode code, std::int64_t line, const std::string& m
 void TextReader::fail_expected(const char* what) const {
   fail_at_token(ErrorCode::format,
                 std::string("expected ") + what + ", found " +
-                    (have_token_ ? quoted(token_) : std::string("end of file")));
+                    (have_token_ ? quoted(token()) : std::string("end of file")));
 }
 
 }  // namespace tartan::io

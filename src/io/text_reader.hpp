@@ -46,7 +46,13 @@ class TextReader {
 
   // Skips white space and reads the next token; false at end of data (raising any read error).
   bool next_token();
-  const std::string& token() const { return token_; }
+  const std::string& token() const {
+    if (number_pending_) {
+      token_.assign(number_text_, number_length_);
+      number_pending_ = false;
+    }
+    return token_;
+  }
   std::int64_t token_line() const { return token_line_; }
 
   // Reads the next token as a Num; `what` names it in messages ("a vertex count").
@@ -99,7 +105,12 @@ class TextReader {
   std::streambuf& input_;
   InputBuffer* buffer_ = nullptr;  // input_ when it is an InputBuffer
   std::string name_;
-  std::string token_;
+  // The last token; read_num's fast path keeps its digits in number_text_ and leaves token_ to
+  // be filled when asked for (a string assignment per number was a fifth of reading a graph).
+  mutable std::string token_;
+  mutable bool number_pending_ = false;
+  char number_text_[24] = {};
+  std::uint8_t number_length_ = 0;
   std::int64_t line_ = 1;        // line of the next character
   std::int64_t token_line_ = 1;  // line of token_
   bool have_token_ = false;

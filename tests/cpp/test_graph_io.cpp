@@ -146,13 +146,15 @@ TEST(TextReader, NumbersAcrossBufferBoundaries) {
     ASSERT_EQ(reader.read_num("a number"), expected[k]) << "number " << k;
     ASSERT_EQ(reader.token_line(), lines[k]) << "number " << k;
   }
+  EXPECT_EQ(reader.token(), "00012");
   EXPECT_TRUE(reader.at_end());
   // Too big and not a number, after numbers of the fast path: the messages of the general one.
-  FilePtr more = file_with("1 2 99999999999999999999 x");
+  FilePtr more = file_with("1 002 99999999999999999999 x");
   InputBuffer more_input(more.get(), "m");
   TextReader more_reader(more_input);
   EXPECT_EQ(more_reader.read_num("a"), 1);
   EXPECT_EQ(more_reader.read_num("b"), 2);
+  EXPECT_EQ(more_reader.token(), "002");  // the text as written, as .grf's flags are read
   try {
     more_reader.read_num("a neighbour");
     FAIL();
