@@ -61,9 +61,10 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
   if ((flags & kStratSpeed) != 0 && (flags & kStratQuality) == 0) {
     text = pipeline("runs=1,tries=2,passes=4,", "passes=2,");
     // Above 2^17 vertices one V-cycle (one coarsening of the whole graph, drb on the coarsest,
-    // k-way refinement on the way up) maps in 0.7 x SCOTCH 7's time at about its cost, where
-    // drb, which coarsens and refines the whole graph again at each of its log2(k) levels,
-    // takes twice SCOTCH's time for 20 % less (bench/README, "Speed mode").
+    // k-way refinement on the way up) maps in 0.7 x the time of SCOTCH 7 on its default two
+    // threads (as long as SCOTCH on one) at about its cost, where drb, which coarsens and
+    // refines the whole graph again at each of its log2(k) levels, takes twice SCOTCH's time
+    // for 20 % less (bench/README, "Speed mode", "SCOTCH's own threads").
     if (!recursive) text = kBigGraphTest + "vcycle{runs=1," + bal + "}:(" + text + ");";
   } else if ((flags & kStratQuality) != 0) {
     // A multisection along the target's hierarchy (drb where it has none), refined. Its
