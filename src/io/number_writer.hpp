@@ -1,12 +1,10 @@
 // Numbers formatted straight into a stream buffer, for the writers of the text formats: no
 // iostream formatting, no locale, no format string parsed per number (writing a 10^6-vertex
-// mapping through snprintf took 0.15 to 0.3 s).
+// mapping through snprintf took 0.17 to 0.36 s, with this 0.09 s).
 #pragma once
 
 #include <charconv>
 #include <streambuf>
-
-#include "common/num.hpp"
 
 namespace tartan::io {
 

@@ -109,7 +109,7 @@ class TextReader {
   // be filled when asked for (a string assignment per number was a fifth of reading a graph).
   mutable std::string token_;
   mutable bool number_pending_ = false;
-  char number_text_[24] = {};
+  char number_text_[24] = {};  // the fast path takes at most 18 digits (kSafeDigits)
   std::uint8_t number_length_ = 0;
   std::int64_t line_ = 1;        // line of the next character
   std::int64_t token_line_ = 1;  // line of token_
