@@ -1112,9 +1112,10 @@ Dist separate_domains(const Dist &d, const Halo &h, const std::vector<Num> &doma
   return apart;
 }
 
-// The sequential default strategy's big-graph branch (doc/strategy.md): above this many
-// vertices its bipartitioning makes two runs per job on the first kDefaultRunLevels levels, and
-// the deeper jobs make one, whose FM passes stop after kDefaultDeepMoves moves without gain.
+// The bipartitioning pipeline of the sequential strategies for big graphs (doc/strategy.md,
+// RECURSIVE above 2^17 vertices, with orient and kway after it): above this many vertices it
+// makes two runs per job on the first kDefaultRunLevels levels, and the deeper jobs make one,
+// whose FM passes stop after kDefaultDeepMoves moves without gain.
 constexpr Num kDefaultBigGraph = 131072;
 constexpr int kDefaultRunLevels = 4;
 constexpr int kDefaultDeepMoves = 100;
@@ -1246,12 +1247,12 @@ void map_split(const Dist &d, const TARTAN_Arch *arch, TARTAN_Strat *strat,
   }
   const Halo h = make_halo(d);
   const std::vector<Num> domain = split_into_domains(d, h, split, per_rank);
-  // With no strategy, each domain is mapped as the sequential default maps it inside the whole
-  // graph (doc/strategy.md, TARTAN_STRATDEFAULT): above kDefaultBigGraph vertices, jobs level
-  // by level (policy breadth), two bipartitioning runs per job on the whole target's first
-  // kDefaultRunLevels levels only, of which the split made the first split.levels, and one run
-  // of kDefaultDeepMoves FM moves without gain below; on tori, unwrapped=8 as the default;
-  // kway's two greedy passes on the graph itself.
+  // With no strategy, each domain is mapped as that pipeline maps it inside the whole graph
+  // (the sequential default is a V-cycle there, which has no domains to share out): above
+  // kDefaultBigGraph vertices, jobs level by level (policy breadth), two bipartitioning runs
+  // per job on the whole target's first kDefaultRunLevels levels only, of which the split
+  // made the first split.levels, and one run of kDefaultDeepMoves FM moves without gain
+  // below; on tori, unwrapped=8; kway's two greedy passes on the graph itself.
   // Mapped as a graph of its own, a domain would make two runs on its own first levels, or on
   // all of them below kDefaultBigGraph vertices: 8 domains of the 100^3
   // mesh took 1.36 times as long (16.9 against 12.4 s of wall time) for 0.1 to 1.1 % less cost.

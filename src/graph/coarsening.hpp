@@ -28,8 +28,10 @@ struct CsrGraph {
   std::int64_t total_vertex_weight() const;
 };
 
-// The whole of a Graph as a CsrGraph (unit weights where the graph has none).
+// The whole of a Graph as a CsrGraph (unit weights where the graph has none). With order (a
+// permutation of the vertices), vertex i of the result is vertex order[i] of graph.
 CsrGraph csr_from_graph(const Graph& graph);
+CsrGraph csr_from_graph(const Graph& graph, const std::vector<Num>& order);
 
 // Sweeps over graphs of more vertices than this visit them in a random order shuffled in runs of
 // kLocalOrderRun vertices (Random::shuffle_in_runs) rather than over the whole graph: below it,
@@ -51,6 +53,10 @@ struct MatchingOptions {
   // Visit vertices by increasing index instead of in a random order: on graphs numbered along
   // their geometry (grids, tori, machine graphs) neighbours pair up regularly.
   bool visit_in_order = false;
+  // Among equally heavy edges to equally light neighbours, take the neighbour of lowest index
+  // rather than the first listed: in a breadth-first numbering the choice then follows the
+  // numbering, not the order in which the file lists each vertex's neighbours.
+  bool ties_to_lowest_index = false;
 };
 
 // The working arrays of matching and contraction (a visiting order, mates, each coarse
@@ -63,7 +69,7 @@ struct CoarseningScratch {
 
 // Heavy-edge matching: vertices are visited in a random order (shuffled in runs above
 // kLocalOrderVertices); each unmatched vertex is matched with the unmatched neighbour joined by
-// the heaviest edge (ties: the lighter neighbour, then the first met). mate[v] is v's partner,
+// the heaviest edge (ties: the lighter neighbour, then the first met or the lowest index). mate[v] is v's partner,
 // or v itself when v stays single. Returns the number of coarse vertices (pairs + singles).
 // scratch, when given, holds the visiting order.
 Num heavy_edge_matching(const CsrGraph& graph, Random& random, const MatchingOptions& options,

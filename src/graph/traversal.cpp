@@ -108,4 +108,21 @@ Components connected_components(const Graph& graph) {
   return result;
 }
 
+std::vector<Num> breadth_first_numbering(const Graph& graph) {
+  std::vector<Num> numbering;
+  numbering.reserve(static_cast<std::size_t>(graph.vertnbr));
+  std::vector<char> listed(static_cast<std::size_t>(graph.vertnbr), 0);
+  BreadthFirstSearch bfs(graph);
+  for (Num seed = 0; seed < graph.vertnbr; ++seed) {
+    if (listed[static_cast<std::size_t>(seed)]) continue;
+    bfs.run(seed);
+    bfs.run(bfs.farthest());
+    for (Num v : bfs.order()) {
+      listed[static_cast<std::size_t>(v)] = 1;
+      numbering.push_back(v);
+    }
+  }
+  return numbering;
+}
+
 }  // namespace tartan

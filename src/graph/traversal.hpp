@@ -75,4 +75,10 @@ struct Components {
 
 Components connected_components(const Graph& graph);
 
+// Every vertex once, in breadth-first order: each connected component (in order of its first
+// vertex) from the vertex farthest from its first vertex (the first step of George and Liu's
+// pseudo-peripheral search), so that consecutive vertices are close in the graph whatever its
+// own numbering (Cuthill and McKee's numbering, without their degree sort).
+std::vector<Num> breadth_first_numbering(const Graph& graph);
+
 }  // namespace tartan

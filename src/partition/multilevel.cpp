@@ -10,6 +10,8 @@ MultilevelHierarchy::MultilevelHierarchy(const CsrGraph& finest, const std::vect
   classes_.emplace_back(classes != nullptr ? *classes : std::vector<Num>{});
   MatchingOptions matching;
   matching.max_vertex_weight = plan.max_vertex_weight;
+  matching.visit_in_order = plan.in_order;
+  matching.ties_to_lowest_index = plan.in_order;
   CoarseningScratch own_scratch;
   CoarseningScratch& scratch = storage != nullptr ? storage->scratch : own_scratch;
   while (coarse_levels() < plan.max_levels) {

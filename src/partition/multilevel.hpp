@@ -27,6 +27,9 @@ struct CoarseningPlan {
   double max_kept = 0.8;               // stop when a level keeps more than this share of vertices
   int max_levels = 100;                // coarse levels at most
   std::int64_t max_vertex_weight = 0;  // a coarse vertex may not weigh more (0: no cap)
+  // Match at every level visiting the vertices by increasing index, ties to the lowest index
+  // (MatchingOptions::visit_in_order and ties_to_lowest_index), rather than in a random order.
+  bool in_order = false;
 };
 
 // Where the scheme's time goes: the phase names it accumulates into log (null: not timed).

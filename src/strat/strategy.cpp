@@ -143,18 +143,19 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     const std::string small_branch =
         recursive ? small
                   : "/vert>16384|tree==1?(" + small + "):(" + small + "|" + small + ");";
-    // Above 2^17 vertices kway makes two greedy passes a level rather than six: the passes
-    // after the second moved next to nothing (0.00 to 0.03 % of the cost on 3-D meshes of
-    // 2.6 x 10^5 and 10^6 vertices onto torus 8^3 and a 3-level tree, and a 1024^2 mesh onto
-    // hcub 10) for 0.1 to 0.7 s of kway's time (bench/README, "Two kway passes above 2^17").
-    // There kway refines the graph itself only (levels=0): its coarsening, constrained by the
-    // mapping, and the passes on the coarse levels took 0.4 to 0.95 s on graphs of 10^6
-    // vertices, a seventh of the whole mapping, for 0 to 1.1 % of the cost (bench/README,
-    // "kway on the graph itself above 2^17").
-    text = kBigGraphTest + "(" +
-           pipeline("policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,",
-                    "passes=2,levels=0,") +
-           "):(" + small_branch + ");";
+    // Above 2^17 vertices one V-cycle: the graph is coarsened once, in a breadth-first
+    // numbering whose aggregates are nearly regular blocks, where drb coarsens and refines the
+    // whole graph again at each of its log2(k) levels. Meshes of 10^6 vertices (three
+    // numberings) onto torus 8^3 and a 1024-core tree, a 1024^2 mesh onto hcub 10 and a random
+    // geometric graph of 3 x 10^5 vertices onto both: 0.26 to 0.58 x the time of the drb
+    // pipeline below, at 0.88 to 1.08 x its cost, in 0.15 to 0.43 x SCOTCH 7's wall time
+    // (bench/README, "Breadth-first matching in the V-cycle"). With RECURSIVE, drb with
+    // runlevels=4 and deepmoves=100 (bench/README, "Runs on the first levels", "Moves of the
+    // deeper jobs").
+    const std::string big =
+        recursive ? pipeline("policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,", "")
+                  : "vcycle{runs=1," + bal + "}";
+    text = kBigGraphTest + "(" + big + "):(" + small_branch + ");";
   }
   // SAFETY: never worse than a plain bipartitioning of the same generator stream.
   if ((flags & kStratSafety) != 0 && !recursive) text = "(" + text + "|drb{" + drb_bal + "})";

@@ -332,10 +332,9 @@ static void test_map_speed_large(void) {
   free(vcycle);
 }
 
-/* Above 2^17 vertices the default strategy gives its bisection runs to the first four levels
- * of the target's bipartition tree only: a path of 2^17 + 1 vertices onto a hypercube of
- * dimension 5 (five levels) maps as that explicit strategy does, within 1 % of balance, cut
- * at most twice per boundary between the 32 blocks. */
+/* Above 2^17 vertices the default strategy is one V-cycle: a path of 2^17 + 1 vertices onto a
+ * hypercube of dimension 5 maps as that explicit strategy does, within 1 % of balance, cut at
+ * most twice per boundary between the 32 blocks. */
 static void test_map_default_large(void) {
   enum { PATH_N = 131073, PATH_PARTS = 32 };
   TARTAN_Num *first_arc = malloc((PATH_N + 1) * sizeof *first_arc);
@@ -358,8 +357,7 @@ static void test_map_default_large(void) {
   ASSERT_OK(TARTAN_archInit(&arch));
   ASSERT_OK(TARTAN_archHcub(&arch, 5));
   expect_flags_map_as_text(&graph, &arch, TARTAN_STRATDEFAULT, PATH_PARTS, 0.01,
-                           "drb{policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,"
-                           "bal=0.01};orient;kway{passes=2,levels=0,bal=0.01}",
+                           "vcycle{runs=1,bal=0.01}",
                            PATH_N,
                            byflags, bytext);
   for (v = 0; v < PATH_N; v++) {

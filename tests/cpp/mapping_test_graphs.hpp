@@ -74,9 +74,11 @@ inline std::unique_ptr<tartan::Graph> edge_graph(Num n, std::vector<tartan::Weig
 }
 
 // An nx x ny x nz grid whose vertices are numbered by a fixed pseudo-random permutation (from
-// seed), so that the identity gets no help from the numbering. Edge weights 1 + (x + y + z) % 3.
+// seed), so that the identity gets no help from the numbering. Edge weights 1 + (x + y + z) % 3,
+// or 1 without weighted.
 inline std::unique_ptr<tartan::Graph> scrambled_grid(Num nx, Num ny, Num nz,
-                                                     std::uint64_t seed = 12345) {
+                                                     std::uint64_t seed = 12345,
+                                                     bool weighted = true) {
   const Num n = nx * ny * nz;
   std::vector<Num> label(static_cast<std::size_t>(n));
   std::iota(label.begin(), label.end(), 0);
@@ -87,7 +89,7 @@ inline std::unique_ptr<tartan::Graph> scrambled_grid(Num nx, Num ny, Num nz,
     for (Num y = 0; y < ny; ++y)
       for (Num x = 0; x < nx; ++x) {
         const Num v = x + nx * (y + ny * z);
-        const Num w = 1 + (x + y + z) % 3;
+        const Num w = weighted ? 1 + (x + y + z) % 3 : 1;
         if (x + 1 < nx) edges.push_back({label[v], label[v + 1], w});
         if (y + 1 < ny) edges.push_back({label[v], label[v + nx], w});
         if (z + 1 < nz) edges.push_back({label[v], label[v + nx * ny], w});

@@ -159,6 +159,30 @@ TEST(Traversal, LevelsAndPseudoDiameter) {
   EXPECT_EQ(bfs.run(40 - 6, VertexSubset{row.data(), 1}), 4 + 6 - 1);
 }
 
+TEST(Traversal, BreadthFirstNumbering) {
+  // A 5 x 7 grid: every vertex once, from the corner farthest from vertex 0, by levels.
+  Graph graph;
+  assign_owned(graph, grid(5, 7), 0);
+  const std::vector<Num> numbering = breadth_first_numbering(graph);
+  ASSERT_EQ(numbering.size(), 35u);
+  EXPECT_EQ(numbering.front(), 34);
+  BreadthFirstSearch bfs(graph);
+  bfs.run(34);
+  std::vector<char> seen(35, 0);
+  for (std::size_t i = 0; i < numbering.size(); ++i) {
+    ASSERT_FALSE(seen[numbering[i]]) << numbering[i];
+    seen[numbering[i]] = 1;
+    if (i > 0) {
+      EXPECT_LE(bfs.level(numbering[i - 1]), bfs.level(numbering[i]));
+    }
+  }
+  // Two paths and a lone vertex: each component whole, in order of its first vertex.
+  CsrArrays arrays = csr_from_edges(6, {{0, 4, 1}, {4, 2, 1}, {1, 5, 1}}, false);
+  Graph pieces;
+  assign_owned(pieces, std::move(arrays), 0);
+  EXPECT_EQ(breadth_first_numbering(pieces), (std::vector<Num>{2, 4, 0, 5, 1, 3}));
+}
+
 TEST(Traversal, LevelByLevelFromSeveralStarts) {
   Graph graph;
   assign_owned(graph, grid(5, 7), 0);
