@@ -14,7 +14,9 @@ const MethodTable& mapping_method_table() {
        kMsecKeys, make_msec_method},
       {"kway", "k-way refinement of a complete mapping on the full communication cost",
        kKwayKeys, make_kway_method},
-      {"vcycle", "single V-cycle: the whole graph coarsened once, drb on the coarsest, k-way refined",
+      {"vcycle",
+       "single V-cycle: the graph coarsened once in a breadth-first order, drb on the coarsest, "
+       "k-way refined",
        kVcycleKeys, make_vcycle_method},
       {"identity", "one-to-one: vertex i on terminal i", kIdentityKeys, make_identity_method},
       {"random", "one-to-one: a random permutation", kRandomKeys, make_random_method},
