@@ -70,7 +70,6 @@ Num heavy_edge_matching(const CsrGraph& graph, Random& random, const MatchingOpt
     fail(ErrorCode::internal, "heavy_edge_matching: class array size differs from the graph");
   const Num* cls = options.vertex_class ? options.vertex_class->data() : nullptr;
   const std::int64_t max_weight = options.max_vertex_weight;
-  const bool lowest_on_ties = options.ties_to_lowest_index;
 
   // Random visiting order: a shuffle of the identity, in runs on big graphs (the top-level
   // bisection of a 100^3 mesh coarsened 1.8x faster, bench/README "Cache-local matching").
@@ -116,7 +115,7 @@ Num heavy_edge_matching(const CsrGraph& graph, Random& random, const MatchingOpt
       if (cls && cls[v] != -1 && cls[u] != -1 && cls[v] != cls[u]) continue;
       const Num ew = graph.adjwgt[arc];
       if (ew > best_edge || (ew == best_edge && graph.vwgt[u] < best_weight) ||
-          (lowest_on_ties && ew == best_edge && graph.vwgt[u] == best_weight && u < best)) {
+          (options.ties_to_lowest_index && ew == best_edge && graph.vwgt[u] == best_weight && u < best)) {
         best = u;
         best_edge = ew;
         best_weight = graph.vwgt[u];

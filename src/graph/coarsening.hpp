@@ -69,8 +69,8 @@ struct CoarseningScratch {
 
 // Heavy-edge matching: vertices are visited in a random order (shuffled in runs above
 // kLocalOrderVertices); each unmatched vertex is matched with the unmatched neighbour joined by
-// the heaviest edge (ties: the lighter neighbour, then the first met or the lowest index). mate[v] is v's partner,
-// or v itself when v stays single. Returns the number of coarse vertices (pairs + singles).
+// the heaviest edge (ties: the lighter neighbour, then the first met or the lowest index).
+// mate[v] is v's partner, or v itself when v stays single. Returns the number of coarse vertices (pairs + singles).
 // scratch, when given, holds the visiting order.
 Num heavy_edge_matching(const CsrGraph& graph, Random& random, const MatchingOptions& options,
                         std::vector<Num>& mate, CoarseningScratch* scratch = nullptr);

@@ -11,9 +11,9 @@
 //     orient{passes=1}, kway{passes=6,levels=30,climb=1000} and room=1
 // (written in the strategy grammar's sequence syntax,
 // "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2};orient;kway{climb=1000,room=1}");
-// above 2^17 vertices it is vcycle{runs=1,passes=2} instead; up to 2^14 vertices, onto targets whose distance is
-// not a tree's, the pipeline runs twice and the cheaper mapping is kept (strategy.cpp,
-// default_strategy_text).
+// above 2^17 vertices it is vcycle{runs=1,passes=2} instead; up to 2^14 vertices, onto targets
+// whose distance is not a tree's, the pipeline runs twice and the cheaper mapping is kept
+// (strategy.cpp, default_strategy_text).
 #pragma once
 
 #include "mapping/method.hpp"

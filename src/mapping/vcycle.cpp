@@ -71,11 +71,14 @@ void run_vcycle(MappingContext& ctx, const VcycleOptions& options) {
   const Num k = ctx.arch.size();
   const I64 total = total_vertex_load(graph);
   const std::vector<char> pinned_fine = pinned_vertices(ctx);
-  // Vertex i of the hierarchy's finest level is vertex order[i] of the graph.
-  const std::vector<Num> order = [&] {
+  // Vertex i of the hierarchy's finest level, finest, is vertex order[i] of the graph.
+  std::vector<Num> order;
+  CsrGraph finest;
+  {
     PhaseLog::Timer timer(ctx.phases, "vcycle numbering");
-    return breadth_first_numbering(graph);
-  }();
+    order = breadth_first_numbering(graph);
+    finest = csr_from_graph(graph, order);
+  }
 
   // Fixed vertices merge only with fixed vertices of the same terminal (class = terminal), free
   // ones only with free ones (class k): a coarse vertex is fixed exactly when its vertices are.
@@ -85,10 +88,6 @@ void run_vcycle(MappingContext& ctx, const VcycleOptions& options) {
     classes.resize(static_cast<std::size_t>(n));
     for (Num i = 0; i < n; ++i) classes[i] = pinned_fine[order[i]] ? ctx.parttab[order[i]] : k;
   }
-  const CsrGraph finest = [&] {
-    PhaseLog::Timer timer(ctx.phases, "vcycle numbering");
-    return csr_from_graph(graph, order);
-  }();
   CoarseningPlan plan;
   plan.in_order = true;
   const double stop = static_cast<double>(options.coarse) * static_cast<double>(k);
