@@ -144,7 +144,8 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     // whole graph again at each of its log2(k) levels. Meshes of 10^6 vertices (three
     // numberings) onto torus 8^3 and a 1024-core tree, a 1024^2 mesh onto hcub 10 and a random
     // geometric graph of 3 x 10^5 vertices onto both: 0.26 to 0.58 x the time of the drb
-    // pipeline below, at 0.88 to 1.08 x its cost, in 0.15 to 0.43 x SCOTCH 7's wall time
+    // pipeline below, at 0.88 to 1.08 x its cost (1.11 and 1.15 x on the 60^3 and 75^3
+    // meshes onto torus 8^3), in 0.15 to 0.43 x SCOTCH 7's wall time
     // (bench/README, "Breadth-first matching in the V-cycle"). Two greedy passes a level
     // rather than four: 0.61 to 0.93 x the V-cycle's time on those graphs, 1.00 to 1.012 x its
     // cost (bench/README, "Two passes in the default's V-cycle"). With RECURSIVE, drb with
