@@ -47,12 +47,17 @@ class LevelRefiner {
       : state_(state), pinned_(pinned), random_(random),
         seen_(big_vector<unsigned>(static_cast<std::size_t>(state.graph().vertex_count()), 0)) {}
 
-  void refine(int passes) {
+  // The first pass visits the whole boundary, the later ones as `scope` says (kway_refine.hpp).
+  void refine(int passes, PassScope scope) {
     for (int pass = 0; pass < passes; ++pass) {
-      collect_boundary();
-      Num moves = 0;
-      for (Num v : order_) moves += improve_vertex(v);
-      if (moves == 0) break;
+      if (pass == 0 || scope == PassScope::whole_boundary)
+        collect_boundary();
+      else
+        collect_around_moved();
+      moved_.clear();
+      blocked_.clear();
+      for (Num v : order_) improve_vertex(v);
+      if (moved_.empty()) break;
     }
   }
 
@@ -142,6 +147,37 @@ class LevelRefiner {
     random_.shuffle(order_);
   }
 
+  // The movable boundary vertices among those the last pass moved, their neighbours and those
+  // whose paying move a full terminal blocked (the moves since may have made room), by
+  // increasing number, then shuffled as collect_boundary shuffles.
+  void collect_around_moved() {
+    const CsrGraph& g = state_.graph();
+    next_stamp();
+    order_.clear();
+    auto add = [&](Num u) {
+      if (seen_[u] == stamp_) return;
+      seen_[u] = stamp_;
+      if (state_.on_boundary(u) && !pinned_[u]) order_.push_back(u);
+    };
+    for (Num v : moved_) {
+      add(v);
+      for (Num arc = g.xadj[v]; arc < g.xadj[v + 1]; ++arc) add(g.adjncy[arc]);
+    }
+    for (Num v : blocked_) add(v);
+    std::sort(order_.begin(), order_.end());
+    if (g.vertex_count() > kLocalOrderVertices)
+      random_.shuffle_in_runs(order_, kLocalOrderRun);
+    else
+      random_.shuffle(order_);
+  }
+
+  void next_stamp() {
+    if (++stamp_ == 0) {
+      std::fill(seen_.begin(), seen_.end(), 0);
+      stamp_ = 1;
+    }
+  }
+
   // The best move of v to a neighbour's terminal among those `admit(terminal, gain)` accepts
   // (ties: the lighter terminal); `admit` also sees the terminals v does not fit in, which it
   // may note but never gets as the result.
@@ -188,25 +224,24 @@ class LevelRefiner {
 
   // Moves v if that pays, directly or, when its best target is full, together with a vertex of
   // that target (within two edges of v) that leaves for a terminal with room so that the pair of
-  // moves decreases the cost. Returns the number of vertices moved.
-  Num improve_vertex(Num v) {
+  // moves decreases the cost. The vertices moved are appended to moved_, v to blocked_ when
+  // a full terminal kept it from a paying move.
+  void improve_vertex(Num v) {
     const Num from = state_.terminal(v);
     Move blocked;
     const Move direct = best_move(v, &blocked);
     if (direct.target != -1) {
       state_.move(v, direct.target);
-      return 1;
+      moved_.push_back(v);
+      return;
     }
-    if (blocked.target == -1) return 0;
+    if (blocked.target == -1) return;
 
     // Tentatively move v, then look for the best vertex leaving the overloaded target.
     const Num full = blocked.target;
     state_.move(v, full);
     const CsrGraph& g = state_.graph();
-    if (++stamp_ == 0) {
-      std::fill(seen_.begin(), seen_.end(), 0);
-      stamp_ = 1;
-    }
+    next_stamp();
     seen_[v] = stamp_;
     Num candidates = 0;
     Num best_vertex = -1;
@@ -234,16 +269,20 @@ class LevelRefiner {
     }
     if (best_vertex == -1) {
       state_.move(v, from);
-      return 0;
+      blocked_.push_back(v);
+      return;
     }
     state_.move(best_vertex, best_room.target);
-    return 2;
+    moved_.push_back(v);
+    moved_.push_back(best_vertex);
   }
 
   KwayState& state_;
   const std::vector<char>& pinned_;
   Random& random_;
   std::vector<Num> order_;
+  std::vector<Num> moved_;    // refine: the vertices the current pass moved
+  std::vector<Num> blocked_;  // refine: those it left where they were for want of room
   std::vector<unsigned> seen_;
   unsigned stamp_ = 0;
   GainQueue queue_;                  // climb: the boundary by best move
@@ -253,10 +292,10 @@ class LevelRefiner {
 }  // namespace
 
 void refine_kway_level(KwayState& state, const std::vector<char>& pinned, Random& random,
-                       int passes, Num patience) {
+                       int passes, Num patience, PassScope scope) {
   LevelRefiner refiner(state, pinned, random);
-  refiner.refine(passes);
-  if (patience > 0 && refiner.climb(passes, patience)) refiner.refine(passes);
+  refiner.refine(passes, scope);
+  if (patience > 0 && refiner.climb(passes, patience)) refiner.refine(passes, scope);
 }
 
 I64 run_kway_refine(MappingContext& ctx, const KwayOptions& options) {

@@ -128,7 +128,7 @@ void run_vcycle(MappingContext& ctx, const VcycleOptions& options) {
   auto refine = [&](int level, std::vector<Num>& part) {
     level_pinned(level);
     KwayState state(levels.graph(level), distance, std::move(part), level_capacity(level));
-    refine_kway_level(state, pinned, ctx.random, options.passes);
+    refine_kway_level(state, pinned, ctx.random, options.passes, 0, PassScope::around_moves);
     // The finest level's vertices are the lightest: what the coarser ones could not balance
     // is repaired there.
     if (level == 0) repair_overload(state, pinned);

@@ -61,7 +61,7 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
   if ((flags & kStratSpeed) != 0 && (flags & kStratQuality) == 0) {
     text = pipeline("runs=1,tries=2,passes=4,", "passes=2,");
     // Above 2^17 vertices the default's V-cycle.
-    if (!recursive) text = kBigGraphTest + "vcycle{runs=1,passes=2," + bal + "}:(" + text + ");";
+    if (!recursive) text = kBigGraphTest + "vcycle{runs=1," + bal + "}:(" + text + ");";
   } else if ((flags & kStratQuality) != 0) {
     // A multisection along the target's hierarchy (drb where it has none), refined. Its
     // bisections vary much from seed to seed, so the effort goes into runs per bisection,
@@ -153,7 +153,7 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     // deeper jobs").
     const std::string big =
         recursive ? pipeline("policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,", "")
-                  : "vcycle{runs=1,passes=2," + bal + "}";
+                  : "vcycle{runs=1," + bal + "}";
     text = kBigGraphTest + "(" + big + "):(" + small_branch + ");";
   }
   // SAFETY: never worse than a plain bipartitioning of the same generator stream.

@@ -2,6 +2,7 @@
 // traversal module, shortest paths and subgraph extraction (src/graph).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -122,6 +123,39 @@ TEST(GraphCheck, AsymmetryInAStar) {
   Graph graph;
   assign_owned(graph, std::move(arrays), 0);
   EXPECT_NE(check_message(graph).find("asymmetric"), std::string::npos) << check_message(graph);
+}
+
+// Graphs of low degree are checked by scanning lists, denser ones by transposition: both must
+// accept what is symmetric (neighbours in any order) and name what is not.
+TEST(GraphCheck, SymmetryAtLowAndHighDegree) {
+  for (Num leaves : {5, 100}) {
+    std::vector<WeightedEdge> edges;
+    for (Num leaf = 1; leaf <= leaves; ++leaf) edges.push_back({0, leaf, leaf});
+    edges.push_back({2, 3, 7});
+    CsrArrays arrays = csr_from_edges(leaves + 1, edges, true);
+    // The centre lists its leaves in decreasing order.
+    std::reverse(arrays.edgetab.begin(), arrays.edgetab.begin() + arrays.verttab[1]);
+    std::reverse(arrays.edlotab.begin(), arrays.edlotab.begin() + arrays.verttab[1]);
+    Graph symmetric;
+    assign_owned(symmetric, CsrArrays(arrays), 0);
+    EXPECT_EQ(check_message(symmetric), "") << leaves << " leaves";
+
+    // Leaf 2's arc to leaf 3 goes to leaf 1 instead: every arc toward a higher vertex still has
+    // its reverse, but two arcs toward lower ones have none.
+    CsrArrays unmatched = arrays;
+    for (Num arc = unmatched.verttab[2]; arc < unmatched.verttab[3]; ++arc)
+      if (unmatched.edgetab[arc] == 3) unmatched.edgetab[arc] = 1;
+    Graph lost;
+    assign_owned(lost, std::move(unmatched), 0);
+    EXPECT_NE(check_message(lost).find("no reverse arc"), std::string::npos) << check_message(lost);
+
+    CsrArrays heavier = arrays;
+    heavier.edlotab[heavier.verttab[1]] += 1;
+    Graph weights;
+    assign_owned(weights, std::move(heavier), 0);
+    EXPECT_NE(check_message(weights).find("asymmetric arc weights"), std::string::npos)
+        << check_message(weights);
+  }
 }
 
 TEST(GraphStats, Grid) {
