@@ -42,6 +42,7 @@ struct VcycleOptions {
   Num coarse = 64;   // vertices per terminal at which coarsening stops
   int passes = 4;    // greedy passes per level
   int runs = 2;      // multilevel bipartitions per DRB job on the coarsest graph
+  int tree_runs = 0;  // drb's treeruns on the coarsest graph
 };
 
 // Coarsening stops when a level keeps more than this share of the vertices of the one below it
@@ -60,6 +61,7 @@ void run_vcycle(MappingContext& ctx, const VcycleOptions& options) {
   drb.policy = JobPolicy::breadth;
   drb.unwrapped_runs = 8;
   drb.bipartition.tries = 2;
+  drb.tree_runs = options.tree_runs;
   // A variable-sized target has no terminal count to coarsen toward nor loads to balance: drb
   // maps onto it as it is (its parts follow the graph).
   if (ctx.arch.variable_sized()) {
@@ -179,13 +181,14 @@ class VcycleMethod : public MappingMethod {
 
 }  // namespace
 
-const char* const kVcycleKeys[] = {"coarse", "passes", "runs", nullptr};
+const char* const kVcycleKeys[] = {"coarse", "passes", "runs", "treeruns", nullptr};
 
 MethodPtr make_vcycle_method(const MethodParams& params) {
   VcycleOptions options;
   options.coarse = params.integer("coarse", options.coarse, 1, 1000000);
   options.passes = static_cast<int>(params.integer("passes", options.passes, 0, 100));
   options.runs = static_cast<int>(params.integer("runs", options.runs, 1, 100));
+  options.tree_runs = static_cast<int>(params.integer("treeruns", options.tree_runs, 0, 100));
   return std::make_unique<VcycleMethod>(options);
 }
 

@@ -148,13 +148,21 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     // meshes onto torus 8^3), in 0.15 to 0.43 x SCOTCH 7's wall time
     // (bench/README, "Breadth-first matching in the V-cycle"). Two greedy passes a level
     // rather than four: 0.61 to 0.93 x the V-cycle's time on those graphs, 1.00 to 1.012 x its
-    // cost (bench/README, "Two passes in the default's V-cycle"). With RECURSIVE, drb with
-    // runlevels=4 and deepmoves=100 (bench/README, "Runs on the first levels", "Moves of the
-    // deeper jobs").
+    // cost (bench/README, "Two passes in the default's V-cycle"); four again once the passes
+    // after the first visit only the vertices around the last pass's moves (bench/README,
+    // "Passes around the moves"). On trees the coarsest graph's dear jobs make 8 runs
+    // (treeruns=8), and the V-cycle starts at 2^16 vertices: random geometric graphs of 10^5 and
+    // 3 x 10^5 vertices onto 1024-core trees cost 0.80 x as much, 10^6-vertex meshes 0.98 x,
+    // for 0.4 to 0.8 s more; between 2^16 and 2^17 vertices the drb pipeline took 1.3 to 1.8 x
+    // SCOTCH 7's time on trees, the V-cycle takes 0.3 to 0.6 x, for 0.99 to 1.26 x the
+    // pipeline's cost (bench/README, "Runs where the cut is dearest, in the V-cycle"). With
+    // RECURSIVE, drb with runlevels=4 and deepmoves=100 (bench/README, "Runs on the first
+    // levels", "Moves of the deeper jobs").
     const std::string big =
         recursive ? pipeline("policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,", "")
-                  : "vcycle{runs=1," + bal + "}";
-    text = kBigGraphTest + "(" + big + "):(" + small_branch + ");";
+                  : "vcycle{runs=1,treeruns=8," + bal + "}";
+    const std::string big_test = recursive ? kBigGraphTest : "/vert>131072|vert>65536&tree==1?";
+    text = big_test + "(" + big + "):(" + small_branch + ");";
   }
   // SAFETY: never worse than a plain bipartitioning of the same generator stream.
   if ((flags & kStratSafety) != 0 && !recursive) text = "(" + text + "|drb{" + drb_bal + "})";

@@ -334,7 +334,8 @@ static void test_map_speed_large(void) {
 
 /* Above 2^17 vertices the default strategy is one V-cycle: a path of 2^17 + 1 vertices onto a
  * hypercube of dimension 5 maps as that explicit strategy does, within 1 % of balance, cut at
- * most twice per boundary between the 32 blocks. */
+ * most twice per boundary between the 32 blocks. Onto a tree it is the V-cycle from 2^16
+ * vertices on: the path's first 2^16 + 1 vertices onto 4 nodes of 8 cores map as it does. */
 static void test_map_default_large(void) {
   enum { PATH_N = 131073, PATH_PARTS = 32 };
   TARTAN_Num *first_arc = malloc((PATH_N + 1) * sizeof *first_arc);
@@ -357,9 +358,7 @@ static void test_map_default_large(void) {
   ASSERT_OK(TARTAN_archInit(&arch));
   ASSERT_OK(TARTAN_archHcub(&arch, 5));
   expect_flags_map_as_text(&graph, &arch, TARTAN_STRATDEFAULT, PATH_PARTS, 0.01,
-                           "vcycle{runs=1,bal=0.01}",
-                           PATH_N,
-                           byflags, bytext);
+                           "vcycle{runs=1,treeruns=8,bal=0.01}", PATH_N, byflags, bytext);
   for (v = 0; v < PATH_N; v++) {
     CU_ASSERT_FATAL(byflags[v] >= 0 && byflags[v] < PATH_PARTS);
     load[byflags[v]]++;
@@ -369,6 +368,22 @@ static void test_map_default_large(void) {
   CU_ASSERT(cut <= 2 * (PATH_PARTS - 1));
   TARTAN_archExit(&arch);
   TARTAN_graphExit(&graph);
+
+  {
+    const TARTAN_Num tree_n = 65537, sizes[2] = {4, 8}, links[2] = {10, 1};
+    TARTAN_Num tree_arcs = 2 * (tree_n - 1);
+    first_arc[tree_n] = tree_arcs;
+    neighbours[tree_arcs - 1] = tree_n - 2; /* the last vertex's only neighbour */
+    ASSERT_OK(TARTAN_graphInit(&graph));
+    ASSERT_OK(TARTAN_graphBuild(&graph, 0, tree_n, first_arc, NULL, NULL, NULL, tree_arcs,
+                                neighbours, NULL));
+    ASSERT_OK(TARTAN_archInit(&arch));
+    ASSERT_OK(TARTAN_archTleaf(&arch, 2, sizes, links));
+    expect_flags_map_as_text(&graph, &arch, TARTAN_STRATDEFAULT, PATH_PARTS, 0.01,
+                             "vcycle{runs=1,treeruns=8,bal=0.01}", tree_n, byflags, bytext);
+    TARTAN_archExit(&arch);
+    TARTAN_graphExit(&graph);
+  }
   free(first_arc);
   free(neighbours);
   free(byflags);

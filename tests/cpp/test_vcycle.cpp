@@ -109,6 +109,23 @@ TEST(Vcycle, SameMappingForAnyThreadCount) {
   EXPECT_EQ(one, vcycle_map(*graph, *arch, 0.03, 4, 3));
 }
 
+// treeruns reaches the coarsest graph's drb: onto a tree, the dear jobs' extra runs give another
+// mapping of a scrambled grid, at most as costly here, valid, balanced and the same on any
+// thread count.
+TEST(Vcycle, TreeRunsOnTheCoarsestGraph) {
+  const auto graph = scrambled_grid(24, 24, 24);
+  const ArchPtr arch = make_tleaf({4, 4}, {10, 1});
+  TestParams runs;
+  runs.values["treeruns"] = "8";
+  const std::vector<Num> plain = vcycle_map(*graph, *arch, 0.03, 2);
+  const std::vector<Num> dear = vcycle_map(*graph, *arch, 0.03, 2, 1, {}, {}, runs);
+  expect_valid_and_balanced(*graph, *arch, dear, 0.03);
+  const DistanceOracle distance(*arch);
+  EXPECT_NE(dear, plain);
+  EXPECT_LE(mapping_cost(*graph, distance, dear.data()), mapping_cost(*graph, distance, plain.data()));
+  EXPECT_EQ(dear, vcycle_map(*graph, *arch, 0.03, 2, 2, {}, {}, runs));
+}
+
 TEST(Vcycle, ParametersAreRangeChecked) {
   TestParams params;
   params.values["coarse"] = "0";
@@ -120,9 +137,13 @@ TEST(Vcycle, ParametersAreRangeChecked) {
   params.values["runs"] = "0";
   EXPECT_THROW(make_vcycle_method(params), Error);
   params.values["runs"] = "1";
+  params.values["treeruns"] = "101";
+  EXPECT_THROW(make_vcycle_method(params), Error);
+  params.values["treeruns"] = "8";
   EXPECT_NE(make_vcycle_method(params), nullptr);
   EXPECT_STREQ(kVcycleKeys[0], "coarse");
   EXPECT_STREQ(kVcycleKeys[1], "passes");
   EXPECT_STREQ(kVcycleKeys[2], "runs");
-  EXPECT_EQ(kVcycleKeys[3], nullptr);
+  EXPECT_STREQ(kVcycleKeys[3], "treeruns");
+  EXPECT_EQ(kVcycleKeys[4], nullptr);
 }
