@@ -153,8 +153,8 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     // "Passes around the moves"). On trees the coarsest graph's dear jobs make 8 runs
     // (treeruns=8), and the V-cycle starts at 2^16 vertices: random geometric graphs of 10^5 and
     // 3 x 10^5 vertices onto 1024-core trees cost 0.80 x as much, 10^6-vertex meshes 0.98 x,
-    // for 0.4 to 0.8 s more; between 2^16 and 2^17 vertices the drb pipeline took 1.3 to 1.8 x
-    // SCOTCH 7's time on trees, the V-cycle takes 0.3 to 0.6 x, for 0.99 to 1.26 x the
+    // for 0.1 to 0.6 s more; between 2^16 and 2^17 vertices the drb pipeline took 0.9 to 1.8 x
+    // SCOTCH 7's time on trees, the V-cycle takes 0.45 to 0.76 x, for 0.997 to 1.26 x the
     // pipeline's cost (bench/README, "Runs where the cut is dearest, in the V-cycle"). With
     // RECURSIVE, drb with runlevels=4 and deepmoves=100 (bench/README, "Runs on the first
     // levels", "Moves of the deeper jobs").
