@@ -134,22 +134,29 @@ class LevelRefiner {
   // cache (on a 100^3 mesh, 3.5x less refinement time at the same cost).
   void collect_boundary() {
     order_.clear();
-    if (state_.graph().vertex_count() > kLocalOrderVertices) {
-      const Num n = state_.graph().vertex_count();
+    const Num n = state_.graph().vertex_count();
+    if (n > kLocalOrderVertices) {
       for (Num v = 0; v < n; ++v)
         if (state_.on_boundary(v) && !pinned_[v]) order_.push_back(v);
-      random_.shuffle_in_runs(order_, kLocalOrderRun);
-      return;
+    } else {
+      for (Num v : state_.boundary())
+        if (!pinned_[v]) order_.push_back(v);
+      std::sort(order_.begin(), order_.end());
     }
-    for (Num v : state_.boundary())
-      if (!pinned_[v]) order_.push_back(v);
-    std::sort(order_.begin(), order_.end());
-    random_.shuffle(order_);
+    shuffle_visits();
+  }
+
+  // Shuffles order_ (sorted) whole, or in runs on a level too big for the cache.
+  void shuffle_visits() {
+    if (state_.graph().vertex_count() > kLocalOrderVertices)
+      random_.shuffle_in_runs(order_, kLocalOrderRun);
+    else
+      random_.shuffle(order_);
   }
 
   // The movable boundary vertices among those the last pass moved, their neighbours and those
   // whose paying move a full terminal blocked (the moves since may have made room), by
-  // increasing number, then shuffled as collect_boundary shuffles.
+  // increasing number, then shuffled.
   void collect_around_moved() {
     const CsrGraph& g = state_.graph();
     next_stamp();
@@ -165,10 +172,7 @@ class LevelRefiner {
     }
     for (Num v : blocked_) add(v);
     std::sort(order_.begin(), order_.end());
-    if (g.vertex_count() > kLocalOrderVertices)
-      random_.shuffle_in_runs(order_, kLocalOrderRun);
-    else
-      random_.shuffle(order_);
+    shuffle_visits();
   }
 
   void next_stamp() {

@@ -39,9 +39,9 @@ namespace {
 using I64 = std::int64_t;
 
 struct VcycleOptions {
-  Num coarse = 64;   // vertices per terminal at which coarsening stops
-  int passes = 4;    // greedy passes per level
-  int runs = 2;      // multilevel bipartitions per DRB job on the coarsest graph
+  Num coarse = 64;    // vertices per terminal at which coarsening stops
+  int passes = 4;     // greedy passes per level
+  int runs = 2;       // multilevel bipartitions per DRB job on the coarsest graph
   int tree_runs = 0;  // drb's treeruns on the coarsest graph
 };
 
@@ -55,7 +55,7 @@ constexpr double kWeightCapRatio = 1.5;
 void run_vcycle(MappingContext& ctx, const VcycleOptions& options) {
   validate_context(ctx, true);
   // The coarsest graph is mapped as the default strategy's drb maps (breadth, blind jobs on a
-  // torus making 8 runs, two initial bipartitions).
+  // torus making 8 runs, two initial bipartitions), with the runs and tree runs asked for.
   DrbOptions drb;
   drb.runs = options.runs;
   drb.policy = JobPolicy::breadth;

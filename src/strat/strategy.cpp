@@ -25,9 +25,11 @@ bool blank(const std::string& text) {
   return true;
 }
 
-// Above this many vertices SPEED maps by one V-cycle and the default gives drb's runs to the
-// first levels only (the branches' reasons are with them below).
+// Above this many vertices SPEED maps by one V-cycle and RECURSIVE gives drb's runs to the
+// first levels only; the default maps by one V-cycle above it, or above 2^16 vertices onto
+// trees (the branches' reasons are with them below).
 const std::string kBigGraphTest = "/vert>131072?";
+const std::string kDefaultBigGraphTest = "/vert>131072|vert>65536&tree==1?";
 
 }  // namespace
 
@@ -60,7 +62,7 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
   std::string text;
   if ((flags & kStratSpeed) != 0 && (flags & kStratQuality) == 0) {
     text = pipeline("runs=1,tries=2,passes=4,", "passes=2,");
-    // Above 2^17 vertices the default's V-cycle.
+    // Above 2^17 vertices the default's V-cycle, without its tree runs.
     if (!recursive) text = kBigGraphTest + "vcycle{runs=1," + bal + "}:(" + text + ");";
   } else if ((flags & kStratQuality) != 0) {
     // A multisection along the target's hierarchy (drb where it has none), refined. Its
@@ -161,7 +163,7 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     const std::string big =
         recursive ? pipeline("policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,", "")
                   : "vcycle{runs=1,treeruns=8," + bal + "}";
-    const std::string big_test = recursive ? kBigGraphTest : "/vert>131072|vert>65536&tree==1?";
+    const std::string& big_test = recursive ? kBigGraphTest : kDefaultBigGraphTest;
     text = big_test + "(" + big + "):(" + small_branch + ");";
   }
   // SAFETY: never worse than a plain bipartitioning of the same generator stream.

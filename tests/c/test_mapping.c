@@ -381,6 +381,13 @@ static void test_map_default_large(void) {
     ASSERT_OK(TARTAN_archTleaf(&arch, 2, sizes, links));
     expect_flags_map_as_text(&graph, &arch, TARTAN_STRATDEFAULT, PATH_PARTS, 0.01,
                              "vcycle{runs=1,treeruns=8,bal=0.01}", tree_n, byflags, bytext);
+    {
+      TARTAN_Strat strat;
+      ASSERT_OK(TARTAN_stratInit(&strat));
+      CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "vcycle{treeruns=101}"), TARTAN_EFORMAT);
+      CU_ASSERT(message_has("parameter 'treeruns' of 'vcycle' must be between 0 and 100"));
+      TARTAN_stratExit(&strat);
+    }
     TARTAN_archExit(&arch);
     TARTAN_graphExit(&graph);
   }
