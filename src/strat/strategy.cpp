@@ -25,11 +25,9 @@ bool blank(const std::string& text) {
   return true;
 }
 
-// Above this many vertices SPEED maps by one V-cycle and RECURSIVE gives drb's runs to the
-// first levels only; the default maps by one V-cycle above it, or above 2^16 vertices onto
-// trees (the branches' reasons are with them below).
+// Above this many vertices the default and SPEED map by one V-cycle and RECURSIVE gives drb's
+// runs to the first levels only (the branches' reasons are with them below).
 const std::string kBigGraphTest = "/vert>131072?";
-const std::string kDefaultBigGraphTest = "/vert>131072|vert>65536&tree==1?";
 
 }  // namespace
 
@@ -153,18 +151,19 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     // cost (bench/README, "Two passes in the default's V-cycle"); four again once the passes
     // after the first visit only the vertices around the last pass's moves (bench/README,
     // "Passes around the moves"). On trees the coarsest graph's dear jobs make 8 runs
-    // (treeruns=8), and the V-cycle starts at 2^16 vertices: random geometric graphs of 10^5 and
-    // 3 x 10^5 vertices onto 1024-core trees cost 0.80 x as much, 10^6-vertex meshes 0.98 x,
-    // for 0.1 to 0.6 s more; between 2^16 and 2^17 vertices the drb pipeline took 0.9 to 1.8 x
-    // SCOTCH 7's time on trees, the V-cycle takes 0.45 to 0.76 x, for 0.997 to 1.26 x the
-    // pipeline's cost (bench/README, "Runs where the cut is dearest, in the V-cycle"). With
+    // (treeruns=8): a random geometric graph of 3 x 10^5 vertices onto a 1024-core tree costs
+    // 0.80 x as much, the 10^6-vertex mesh 0.98 x, for 0.1 to 0.4 s more. The V-cycle does not
+    // start lower on trees: between 2^16 and 2^17 vertices it would take 0.45 to 0.76 x SCOTCH
+    // 7's time onto tree-leaves where the pipeline takes 0.9 to 1.8 x, but the `tree` test also
+    // holds on complete graphs, where it costs 1.02 to 1.12 x the pipeline's, above SCOTCH's on
+    // a 50^3 mesh onto cmplt 64 (bench/README, "Runs where the cut is dearest, in the
+    // V-cycle"). With
     // RECURSIVE, drb with runlevels=4 and deepmoves=100 (bench/README, "Runs on the first
     // levels", "Moves of the deeper jobs").
     const std::string big =
         recursive ? pipeline("policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,", "")
                   : "vcycle{runs=1,treeruns=8," + bal + "}";
-    const std::string& big_test = recursive ? kBigGraphTest : kDefaultBigGraphTest;
-    text = big_test + "(" + big + "):(" + small_branch + ");";
+    text = kBigGraphTest + "(" + big + "):(" + small_branch + ");";
   }
   // SAFETY: never worse than a plain bipartitioning of the same generator stream.
   if ((flags & kStratSafety) != 0 && !recursive) text = "(" + text + "|drb{" + drb_bal + "})";

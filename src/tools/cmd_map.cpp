@@ -25,10 +25,9 @@ const CommandSpec kMapSpec = {
     "terminals of TARGET (a .tgt file, or 'hwloc' for the processing units of this machine) and\n"
     "writes the mapping as a SCOTCH .map file. The strategy is the default one (dual recursive\n"
     "bipartitioning, its blocks oriented on meshes, tori and hypercubes, then k-way\n"
-    "refinement; above 131072 vertices, or 65536 onto trees, one V-cycle: the graph coarsened\n"
-    "once, bipartitioned, refined on the way back up), one chosen with -c, or a strategy string\n"
-    "given with -s (grammar: doc/strategy.md). Same inputs, strategy and seed give the same\n"
-    "mapping.",
+    "refinement; above 131072 vertices one V-cycle: the graph coarsened once, bipartitioned,\n"
+    "refined on the way back up), one chosen with -c, or a strategy string given with -s\n"
+    "(grammar: doc/strategy.md). Same inputs, strategy and seed give the same mapping.",
     {{'o', "output", "MAP", "write the mapping to MAP (default: standard output)"},
      {'s', "strategy", "STRAT", "mapping strategy string, e.g. \"drb;kway\""},
      {'c', "flags", "FLAGS",
