@@ -345,7 +345,7 @@ I64 run_kway_refine(MappingContext& ctx, const KwayOptions& options) {
     pinned.resize(cls.size());
     for (std::size_t c = 0; c < cls.size(); ++c) pinned[c] = cls[c] >= k;
     KwayState state(levels.graph(level), distance, std::move(level_part), capacity);
-    refine_kway_level(state, pinned, ctx.random, options.passes, options.climb);
+    refine_kway_level(state, pinned, ctx.random, options.passes, options.climb, options.scope);
     level_part = state.release_part();
   };
   auto solve = [&](int level, std::vector<Num>& level_part) {
@@ -358,13 +358,20 @@ I64 run_kway_refine(MappingContext& ctx, const KwayOptions& options) {
   return mapping_cost(graph, distance, part.data());
 }
 
-const char* const kKwayKeys[] = {"passes", "levels", "climb", nullptr};
+const char* const kKwayKeys[] = {"passes", "levels", "climb", "scope", nullptr};
 
 MethodPtr make_kway_method(const MethodParams& params) {
   KwayOptions options;
   options.passes = static_cast<int>(params.integer("passes", options.passes, 0, 100));
   options.levels = static_cast<int>(params.integer("levels", options.levels, 0, 100));
   options.climb = params.integer("climb", options.climb, 0, 1000000);
+  const std::string scope = params.word("scope", "boundary");
+  if (scope == "boundary")
+    options.scope = PassScope::whole_boundary;
+  else if (scope == "moves")
+    options.scope = PassScope::around_moves;
+  else
+    fail_format("kway: scope must be boundary or moves, not '" + scope + "'");
   return std::make_unique<KwayMethod>(options);
 }
 

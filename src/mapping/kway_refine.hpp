@@ -11,6 +11,13 @@
 
 namespace tartan {
 
+// PassScope::around_moves makes every pass after the first visit only the vertices the pass
+// before moved and their neighbours, whose gains those moves changed (Walshaw and Cross's
+// active vertices, "Mesh partitioning: a multilevel balancing and refinement algorithm"): much
+// cheaper on big graphs, where a tenth of the boundary moves in the first pass, but blind to
+// the moves the loads alone opened elsewhere (bump and 4elt: 0.1 to 0.5 % dearer).
+enum class PassScope { whole_boundary, around_moves };
+
 struct KwayOptions {
   // Greedy passes over the boundary vertices of each level (stops early when one moves nothing).
   int passes = 6;
@@ -19,6 +26,8 @@ struct KwayOptions {
   // Hill climbing after the greedy passes of each level: moves past a pass's cheapest point
   // before it stops (0: none).
   Num climb = 0;
+  // Which vertices the greedy passes after a level's first visit.
+  PassScope scope = PassScope::whole_boundary;
 };
 
 // Improves ctx.parttab (complete on entry) in place, multilevel: the graph is coarsened with the
@@ -37,12 +46,6 @@ std::int64_t run_kway_refine(MappingContext& ctx, const KwayOptions& options);
 // and the single V-cycle (vcycle.cpp) on every level of its own: up to `passes` passes over the
 // boundary vertices not pinned (pinned[v] != 0), in a seeded random order, each vertex moved as
 // described above within state's capacities; stops early when a pass moves nothing.
-// PassScope::around_moves makes every pass after the first visit only the vertices the pass
-// before moved and their neighbours, whose gains those moves changed (Walshaw and Cross's
-// active vertices, "Mesh partitioning: a multilevel balancing and refinement algorithm"): much
-// cheaper on big graphs, where a tenth of the boundary moves in the first pass, but blind to
-// the moves the loads alone opened elsewhere (bump and 4elt: 0.1 to 0.5 % dearer).
-enum class PassScope { whole_boundary, around_moves };
 void refine_kway_level(KwayState& state, const std::vector<char>& pinned, Random& random,
                        int passes, Num patience = 0,
                        PassScope scope = PassScope::whole_boundary);

@@ -11,9 +11,10 @@
 //     orient{passes=1}, kway{passes=6,levels=30,climb=1000} and room=1
 // (written in the strategy grammar's sequence syntax,
 // "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2};orient;kway{climb=1000,room=1}");
-// above 2^17 vertices it is vcycle{runs=1,passes=2} instead; up to 2^14 vertices, onto targets
-// whose distance is not a tree's, the pipeline runs twice and the cheaper mapping is kept
-// (strategy.cpp, default_strategy_text).
+// above 2^17 vertices it is vcycle{runs=1,treeruns=8} instead; between 2^16 and 2^17 kway
+// has no climb and scope=moves; up to 2^14 vertices, onto targets whose distance is not a
+// tree's, the pipeline runs twice and the cheaper mapping is kept (strategy.cpp,
+// default_strategy_text).
 #pragma once
 
 #include "mapping/method.hpp"
@@ -81,6 +82,9 @@ extern const char* const kMsecKeys[];  // null-terminated
 //   climb   = after each level's greedy passes, hill-climbing passes (negative gains allowed)
 //             that stop this many moves past their cheapest point and roll back to it
 //             (default 0: none; 0..1e6).
+//   scope   = the vertices each greedy pass after a level's first visits: boundary (default,
+//             the level's whole boundary) or moves (those around the last pass's moves,
+//             PassScope::around_moves).
 MethodPtr make_kway_method(const MethodParams& params);
 extern const char* const kKwayKeys[];  // null-terminated
 
@@ -94,9 +98,11 @@ extern const char* const kKwayKeys[];  // null-terminated
 // of its levels (a coarse level's bound raised by its heaviest vertex), the finest level's
 // overloaded terminals relieved last. Fixed vertices merge only with fixed vertices of their terminal and never move. On a
 // variable-sized target it is drb. Parameters:
-//   coarse  = vertices per terminal at the coarsest level (default 32, 1..1e6)
-//   passes  = greedy passes per level (default 4, 0..100); stops early when a pass moves nothing
+//   coarse  = vertices per terminal at the coarsest level (default 64, 1..1e6)
+//   passes  = greedy passes per level (default 4, 0..100), each after the first around the
+//             last one's moves; stops early when a pass moves nothing
 //   runs    = drb's multilevel bipartitions per job on the coarsest graph (default 2, 1..100)
+//   treeruns = drb's treeruns on the coarsest graph (default 0, 0..100)
 MethodPtr make_vcycle_method(const MethodParams& params);
 extern const char* const kVcycleKeys[];  // null-terminated
 

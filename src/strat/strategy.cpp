@@ -117,7 +117,7 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     // random geometric graph and a Delaunay mesh of 2^15 vertices onto two 512-core trees
     // cost 1.07 to 1.37 x as much; every instance at 1 % maps as before (bench/README, "Room
     // for the refinement"). Not with BALANCE, which asks for the balance before the cost.
-    // Up to 2^17 vertices kway climbs past the greedy passes' local optimum (climb=1000): bump
+    // Up to 2^16 vertices kway climbs past the greedy passes' local optimum (climb=1000): bump
     // onto cmplt 256, seeds 0-7, 0.988 x the cost (5815 -> 5747), 0.996 to 1.000 x on the other
     // instances of bench/strategy-seeds.sh's shared, meshes and hierarchy sets, for about
     // 1.05 x the CPU time; the 10^6-vertex mesh onto torus 8^3 0.999 x for 1.17 x, so not
@@ -136,9 +136,18 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
         half_bal + ((flags & kStratBalance) != 0 ? "" : ",room=1");
     const std::string small = pipeline("policy=breadth,unwrapped=8,treeruns=8,tries=2,",
                                        "climb=1000,", "drb", &small_bal, &small_refinement_bal);
+    // Between 2^16 and 2^17 vertices kway neither climbs nor revisits the whole boundary: its
+    // passes after a level's first visit only the vertices around the last pass's moves
+    // (scope=moves). 3-D meshes, a 300^2 mesh and a random geometric graph of 10^5 vertices
+    // onto three trees, torus 8^3, hcub 7 and cmplt 256: 0.76 to 1.02 x the CPU time at 0.998
+    // to 1.014 x the cost; the 50^3 mesh onto a 1024-core tree in 0.73 x the wall time, below
+    // SCOTCH 7's (bench/README, "kway around the moves").
+    const std::string middle = pipeline("policy=breadth,unwrapped=8,treeruns=8,tries=2,",
+                                        "scope=moves,", "drb", &small_bal, &small_refinement_bal);
     const std::string small_branch =
         recursive ? small
-                  : "/vert>16384|tree==1?(" + small + "):(" + small + "|" + small + ");";
+                  : "/vert>65536?(" + middle + "):(/vert>16384|tree==1?(" + small + "):(" + small +
+                        "|" + small + "););";
     // Above 2^17 vertices one V-cycle: the graph is coarsened once, in a breadth-first
     // numbering whose aggregates are nearly regular blocks, where drb coarsens and refines the
     // whole graph again at each of its log2(k) levels. Meshes of 10^6 vertices (three

@@ -391,6 +391,60 @@ static void test_map_default_large(void) {
   free(bytext);
 }
 
+/* Between 2^16 and 2^17 vertices the default strategy is the pipeline whose kway neither climbs
+ * nor revisits the whole boundary after a level's first pass: a path of 2^16 + 1 vertices onto
+ * 4 nodes of 8 cores maps as that text does, within 1 % of balance, cut at most twice per
+ * boundary between the 32 blocks, the same on 2 threads; kway's scope is checked. */
+static void test_map_default_middle(void) {
+  enum { MID_N = 65537, MID_PARTS = 32 };
+  TARTAN_Num *first_arc = malloc((MID_N + 1) * sizeof *first_arc);
+  TARTAN_Num *neighbours = malloc(2 * (size_t)MID_N * sizeof *neighbours);
+  TARTAN_Num *byflags = malloc(MID_N * sizeof *byflags);
+  TARTAN_Num *bytext = malloc(MID_N * sizeof *bytext);
+  TARTAN_Num load[MID_PARTS] = {0}, arc_count = 0, v;
+  const TARTAN_Num sizes[2] = {4, 8}, links[2] = {10, 1};
+  long cut = 0;
+  TARTAN_Graph graph;
+  TARTAN_Arch arch;
+  TARTAN_Strat strat;
+  CU_ASSERT_FATAL(first_arc != NULL && neighbours != NULL && byflags != NULL && bytext != NULL);
+  for (v = 0; v < MID_N; v++) {
+    first_arc[v] = arc_count;
+    if (v > 0) neighbours[arc_count++] = v - 1;
+    if (v + 1 < MID_N) neighbours[arc_count++] = v + 1;
+  }
+  first_arc[MID_N] = arc_count;
+  ASSERT_OK(TARTAN_graphInit(&graph));
+  ASSERT_OK(TARTAN_graphBuild(&graph, 0, MID_N, first_arc, NULL, NULL, NULL, arc_count, neighbours, NULL));
+  ASSERT_OK(TARTAN_archInit(&arch));
+  ASSERT_OK(TARTAN_archTleaf(&arch, 2, sizes, links));
+  expect_flags_map_as_text(&graph, &arch, TARTAN_STRATDEFAULT, MID_PARTS, 0.01,
+                           "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;"
+                           "kway{scope=moves,bal=0.005,room=1}",
+                           MID_N, byflags, bytext);
+  for (v = 0; v < MID_N; v++) {
+    CU_ASSERT_FATAL(byflags[v] >= 0 && byflags[v] < MID_PARTS);
+    load[byflags[v]]++;
+    if (v > 0 && byflags[v] != byflags[v - 1]) cut++;
+  }
+  for (v = 0; v < MID_PARTS; v++) CU_ASSERT(load[v] <= (MID_N / MID_PARTS) * 101 / 100 + 1);
+  CU_ASSERT(cut <= 2 * (MID_PARTS - 1));
+  ASSERT_OK(TARTAN_stratInit(&strat));
+  ASSERT_OK(TARTAN_stratGraphMapBuild(&strat, TARTAN_STRATDEFAULT, MID_PARTS, 0.01));
+  ASSERT_OK(TARTAN_stratThreads(&strat, 2));
+  ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, bytext));
+  CU_ASSERT(memcmp(byflags, bytext, MID_N * sizeof *bytext) == 0);
+  CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "drb;kway{scope=all}"), TARTAN_EFORMAT);
+  CU_ASSERT(message_has("kway: scope must be boundary or moves, not 'all'"));
+  TARTAN_stratExit(&strat);
+  TARTAN_archExit(&arch);
+  TARTAN_graphExit(&graph);
+  free(first_arc);
+  free(neighbours);
+  free(byflags);
+  free(bytext);
+}
+
 /* The default strategy up to 2^14 vertices onto a target whose distance is not a tree's: its
  * pipeline twice, the cheaper mapping kept. A 24 x 24 grid onto torus 4 x 4 maps as that text
  * does, balanced, the same on 2 threads (the two runs then side by side); onto a tree
@@ -976,6 +1030,7 @@ int main(void) {
   CU_add_test(suite, "msec and the quality strategy on a tree-leaf", test_map_msec_and_quality);
   CU_add_test(suite, "the speed strategy above 2^17 vertices", test_map_speed_large);
   CU_add_test(suite, "the default strategy above 2^17 vertices", test_map_default_large);
+  CU_add_test(suite, "the default strategy between 2^16 and 2^17 vertices", test_map_default_middle);
   CU_add_test(suite, "the default strategy's room for kway", test_map_default_room);
   CU_add_test(suite, "the default strategy's two runs off trees", test_map_default_twice);
   CU_add_test(suite, "orient after drb on a mesh target", test_map_orient);

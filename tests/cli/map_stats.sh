@@ -67,6 +67,10 @@ expect_run 0 '' "$T" map -s 'drb;kway{climb=500}' "$w/m.grf" "$w/tl8.tgt" -o "$w
 expect_run 0 '^M	Processors 8/8' "$T" stats "$w/m.grf" "$w/tl8.tgt" "$w/cl.map"
 expect_run 2 "parameter 'climb' of 'kway' must be between 0 and 1000000" \
   "$T" map -s 'drb;kway{climb=-1}' "$w/m.grf" "$w/tl8.tgt" -o "$w/cl1.map"
+expect_run 0 '' "$T" map -s 'drb;kway{scope=moves}' "$w/m.grf" "$w/tl8.tgt" -o "$w/sc.map"
+expect_run 0 '^M	Processors 8/8' "$T" stats "$w/m.grf" "$w/tl8.tgt" "$w/sc.map"
+expect_run 2 "kway: scope must be boundary or moves, not 'near'" \
+  "$T" map -s 'drb;kway{scope=near}' "$w/m.grf" "$w/tl8.tgt" -o "$w/sc1.map"
 expect_run 2 "parameter 'room' of 'kway' expects a number, found 'many'" \
   "$T" map -s 'drb;kway{room=many}' "$w/m.grf" "$w/tl8.tgt" -o "$w/tr2.map"
 # The default up to 2^14 vertices: its pipeline twice onto a hypercube, once onto the tree; the

@@ -152,12 +152,19 @@ TEST(KwayMultilevel, LevelsParameterIsRangeChecked) {
   EXPECT_STREQ(kKwayKeys[0], "passes");
   EXPECT_STREQ(kKwayKeys[1], "levels");
   EXPECT_STREQ(kKwayKeys[2], "climb");
-  EXPECT_EQ(kKwayKeys[3], nullptr);
+  EXPECT_STREQ(kKwayKeys[3], "scope");
+  EXPECT_EQ(kKwayKeys[4], nullptr);
   params.values.erase("levels");
   params.values["climb"] = "1000001";
   EXPECT_THROW(make_kway_method(params), Error);
   params.values["climb"] = "0";
   EXPECT_NE(make_kway_method(params), nullptr);
+  params.values["scope"] = "moves";
+  EXPECT_NE(make_kway_method(params), nullptr);
+  params.values["scope"] = "boundary";
+  EXPECT_NE(make_kway_method(params), nullptr);
+  params.values["scope"] = "Moves";
+  EXPECT_THROW(make_kway_method(params), Error);
 }
 
 // A path of 8 on two terminals as 0 0 1 1 0 0 1 1 (3 edges cut): every single move gains

@@ -834,5 +834,6 @@ TEST(MethodFactories, ParametersAndErrors) {
   EXPECT_THROW(make_drb_method(params), Error);
   EXPECT_STREQ(kDrbKeys[0], "policy");
   EXPECT_STREQ(kKwayKeys[2], "climb");
-  EXPECT_EQ(kKwayKeys[3], nullptr);
+  EXPECT_STREQ(kKwayKeys[3], "scope");
+  EXPECT_EQ(kKwayKeys[4], nullptr);
 }

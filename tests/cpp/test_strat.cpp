@@ -189,18 +189,26 @@ TEST(StrategyGrammar, PublicTableHasTheMethodsAndDefaultsParse) {
   const std::string small =
       "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;"
       "kway{climb=1000,bal=0.005,room=1}";
+  // Between 2^16 and 2^17 vertices kway without its climb, its later passes around the moves.
+  const std::string middle =
+      "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;"
+      "kway{scope=moves,bal=0.005,room=1}";
   EXPECT_EQ(default_strategy_text(kStratDefault, 0, 0.01),
             "/vert>131072?(vcycle{runs=1,treeruns=8,bal=0.01}):"
-            "(/vert>16384|tree==1?(" + small + "):(" + small + "|" + small + "););");
+            "(/vert>65536?(" + middle + "):(/vert>16384|tree==1?(" + small + "):(" + small + "|" +
+            small + ");););");
   // BALANCE leaves the big-graph branch (a V-cycle, whose refinement is its last step) and
   // the small one's bisections (at B/2 already) as they are, and takes kway's room away.
   const std::string small_balanced =
       "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;"
       "kway{climb=1000,bal=0.005}";
+  const std::string middle_balanced =
+      "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;"
+      "kway{scope=moves,bal=0.005}";
   EXPECT_EQ(default_strategy_text(kStratBalance, 0, 0.01),
             "/vert>131072?(vcycle{runs=1,treeruns=8,bal=0.01}):"
-            "(/vert>16384|tree==1?(" + small_balanced + "):(" + small_balanced + "|" +
-            small_balanced + "););");
+            "(/vert>65536?(" + middle_balanced + "):(/vert>16384|tree==1?(" + small_balanced +
+            "):(" + small_balanced + "|" + small_balanced + ");););");
   EXPECT_EQ(default_strategy_text(kStratRecursive, 0, 0.01),
             "/vert>131072?(drb{policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,"
             "bal=0.01}):"

@@ -120,6 +120,12 @@ def test_map_default_twice_off_trees(tartan):
     assert cost(graph, torus, climbed) <= cost(graph, torus, tartan.map(graph, torus, strategy="drb;kway", seed=3))
     with pytest.raises(tartan.TartanError, match="'climb'"):
         tartan.map(graph, torus, strategy="drb;kway{climb=-1}")
+    # kway's passes around the moves: deterministic, no dearer than drb's mapping alone.
+    around = tartan.map(graph, torus, strategy="drb;kway{scope=moves}", seed=3)
+    assert list(around) == list(tartan.map(graph, torus, strategy="drb;kway{scope=moves}", seed=3))
+    assert cost(graph, torus, around) <= cost(graph, torus, tartan.map(graph, torus, strategy="drb", seed=3))
+    with pytest.raises(tartan.TartanError, match="scope must be boundary or moves"):
+        tartan.map(graph, torus, strategy="drb;kway{scope=near}")
     with pytest.raises(tartan.TartanError, match="known: vert, edge, term, load, tree"):
         tartan.map(graph, tree, strategy="/trees==1?drb;")
 
