@@ -11,10 +11,10 @@
 //     orient{passes=1}, kway{passes=6,levels=30,climb=1000} and room=1
 // (written in the strategy grammar's sequence syntax,
 // "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2};orient;kway{climb=1000,room=1}");
-// above 2^17 vertices it is vcycle{runs=1,treeruns=8} instead; between 2^16 and 2^17 kway
-// has no climb and scope=moves; up to 2^14 vertices, onto targets whose distance is not a
-// tree's, the pipeline runs twice and the cheaper mapping is kept (strategy.cpp,
-// default_strategy_text).
+// above 2^17 vertices it is vcycle{runs=1} instead (vcycle{runs=1,treeruns=8,coarse=160} on
+// trees); between 2^16 and 2^17 kway has no climb and scope=moves; up to 2^14 vertices, onto
+// targets whose distance is not a tree's, the pipeline runs twice and the cheaper mapping is
+// kept (strategy.cpp, default_strategy_text).
 #pragma once
 
 #include "mapping/method.hpp"

@@ -166,12 +166,19 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     // 7's time onto tree-leaves where the pipeline takes 0.9 to 1.8 x, but the `tree` test also
     // holds on complete graphs, where it costs 1.02 to 1.12 x the pipeline's, above SCOTCH's on
     // a 50^3 mesh onto cmplt 64 (bench/README, "Runs where the cut is dearest, in the
-    // V-cycle"). With
-    // RECURSIVE, drb with runlevels=4 and deepmoves=100 (bench/README, "Runs on the first
-    // levels", "Moves of the deeper jobs").
+    // V-cycle"). On trees the coarsening also stops 2.5 times earlier (coarse=160 vertices per
+    // terminal): a tree's cost is mostly its top cuts, which drb makes on the coarsest graph,
+    // and finer coarsest graphs let it cut better. 10^6- and 4.2 x 10^5-vertex meshes, a
+    // 1024^2 mesh and a random geometric graph of 3 x 10^5 vertices onto four tree-leaves and
+    // cmplt 256: 0.86 to 1.002 x the cost (0.974 x geomean) for 0.84 to 1.59 x the time, still
+    // below SCOTCH 7's; off trees the same change moved costs erratically (0.95 to 1.19 x), so
+    // they keep 64 (bench/README, "Finer coarsest graphs on trees"). With RECURSIVE, drb with
+    // runlevels=4 and deepmoves=100 (bench/README, "Runs on the first levels", "Moves of the
+    // deeper jobs").
     const std::string big =
         recursive ? pipeline("policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,", "")
-                  : "vcycle{runs=1,treeruns=8," + bal + "}";
+                  : "/tree==1?(vcycle{runs=1,treeruns=8,coarse=160," + bal + "}):(vcycle{runs=1," +
+                        bal + "});";
     text = kBigGraphTest + "(" + big + "):(" + small_branch + ");";
   }
   // SAFETY: never worse than a plain bipartitioning of the same generator stream.

@@ -332,47 +332,67 @@ static void test_map_speed_large(void) {
   free(vcycle);
 }
 
+/* A path of n vertices built into graph, from arrays the caller frees. */
+static void build_path(TARTAN_Graph *graph, TARTAN_Num n, TARTAN_Num **first_arc,
+                       TARTAN_Num **neighbours) {
+  TARTAN_Num arc_count = 0, v;
+  *first_arc = malloc((size_t)(n + 1) * sizeof **first_arc);
+  *neighbours = malloc(2 * (size_t)n * sizeof **neighbours);
+  CU_ASSERT_FATAL(*first_arc != NULL && *neighbours != NULL);
+  for (v = 0; v < n; v++) {
+    (*first_arc)[v] = arc_count;
+    if (v > 0) (*neighbours)[arc_count++] = v - 1;
+    if (v + 1 < n) (*neighbours)[arc_count++] = v + 1;
+  }
+  (*first_arc)[n] = arc_count;
+  ASSERT_OK(TARTAN_graphInit(graph));
+  ASSERT_OK(TARTAN_graphBuild(graph, 0, n, *first_arc, NULL, NULL, NULL, arc_count, *neighbours,
+                              NULL));
+}
+
+/* A mapping of that path onto parts (at most 64) terminals: every terminal within 1 % of its
+ * share (plus one vertex), at most two cut edges per boundary between the blocks. */
+static void check_path_blocks(const TARTAN_Num *part, TARTAN_Num n, TARTAN_Num parts) {
+  TARTAN_Num load[64] = {0}, v;
+  long cut = 0;
+  CU_ASSERT_FATAL(parts <= 64);
+  for (v = 0; v < n; v++) {
+    CU_ASSERT_FATAL(part[v] >= 0 && part[v] < parts);
+    load[part[v]]++;
+    if (v > 0 && part[v] != part[v - 1]) cut++;
+  }
+  for (v = 0; v < parts; v++) CU_ASSERT(load[v] <= (n / parts) * 101 / 100 + 1);
+  CU_ASSERT(cut <= 2 * (parts - 1));
+}
+
 /* Above 2^17 vertices the default strategy is one V-cycle: a path of 2^17 + 1 vertices onto a
  * hypercube of dimension 5 maps as that explicit strategy does, within 1 % of balance, cut at
- * most twice per boundary between the 32 blocks; onto 4 nodes of 8 cores it maps as that V-cycle
- * with its tree runs; treeruns is range checked. */
+ * most twice per boundary between the 32 blocks; onto 4 nodes of 8 cores it maps as the V-cycle
+ * of trees (tree runs, 160 vertices per terminal at the coarsest level); treeruns is range
+ * checked. */
 static void test_map_default_large(void) {
   enum { PATH_N = 131073, PATH_PARTS = 32 };
-  TARTAN_Num *first_arc = malloc((PATH_N + 1) * sizeof *first_arc);
-  TARTAN_Num *neighbours = malloc(2 * (size_t)PATH_N * sizeof *neighbours);
+  TARTAN_Num *first_arc, *neighbours;
   TARTAN_Num *byflags = malloc(PATH_N * sizeof *byflags);
   TARTAN_Num *bytext = malloc(PATH_N * sizeof *bytext);
-  TARTAN_Num load[PATH_PARTS] = {0}, arc_count = 0, v;
-  long cut = 0;
   TARTAN_Graph graph;
   TARTAN_Arch arch;
-  CU_ASSERT_FATAL(first_arc != NULL && neighbours != NULL && byflags != NULL && bytext != NULL);
-  for (v = 0; v < PATH_N; v++) {
-    first_arc[v] = arc_count;
-    if (v > 0) neighbours[arc_count++] = v - 1;
-    if (v + 1 < PATH_N) neighbours[arc_count++] = v + 1;
-  }
-  first_arc[PATH_N] = arc_count;
-  ASSERT_OK(TARTAN_graphInit(&graph));
-  ASSERT_OK(TARTAN_graphBuild(&graph, 0, PATH_N, first_arc, NULL, NULL, NULL, arc_count, neighbours, NULL));
+  CU_ASSERT_FATAL(byflags != NULL && bytext != NULL);
+  build_path(&graph, PATH_N, &first_arc, &neighbours);
   ASSERT_OK(TARTAN_archInit(&arch));
   ASSERT_OK(TARTAN_archHcub(&arch, 5));
   expect_flags_map_as_text(&graph, &arch, TARTAN_STRATDEFAULT, PATH_PARTS, 0.01,
-                           "vcycle{runs=1,treeruns=8,bal=0.01}", PATH_N, byflags, bytext);
-  for (v = 0; v < PATH_N; v++) {
-    CU_ASSERT_FATAL(byflags[v] >= 0 && byflags[v] < PATH_PARTS);
-    load[byflags[v]]++;
-    if (v > 0 && byflags[v] != byflags[v - 1]) cut++;
-  }
-  for (v = 0; v < PATH_PARTS; v++) CU_ASSERT(load[v] <= (PATH_N / PATH_PARTS) * 101 / 100 + 1);
-  CU_ASSERT(cut <= 2 * (PATH_PARTS - 1));
+                           "vcycle{runs=1,bal=0.01}", PATH_N, byflags, bytext);
+  check_path_blocks(byflags, PATH_N, PATH_PARTS);
   TARTAN_archExit(&arch);
   {
     const TARTAN_Num sizes[2] = {4, 8}, links[2] = {10, 1};
     ASSERT_OK(TARTAN_archInit(&arch));
     ASSERT_OK(TARTAN_archTleaf(&arch, 2, sizes, links));
     expect_flags_map_as_text(&graph, &arch, TARTAN_STRATDEFAULT, PATH_PARTS, 0.01,
-                             "vcycle{runs=1,treeruns=8,bal=0.01}", PATH_N, byflags, bytext);
+                             "vcycle{runs=1,treeruns=8,coarse=160,bal=0.01}", PATH_N, byflags,
+                             bytext);
+    check_path_blocks(byflags, PATH_N, PATH_PARTS);
     TARTAN_archExit(&arch);
   }
   TARTAN_graphExit(&graph);
@@ -397,38 +417,22 @@ static void test_map_default_large(void) {
  * boundary between the 32 blocks, the same on 2 threads; kway's scope is checked. */
 static void test_map_default_middle(void) {
   enum { MID_N = 65537, MID_PARTS = 32 };
-  TARTAN_Num *first_arc = malloc((MID_N + 1) * sizeof *first_arc);
-  TARTAN_Num *neighbours = malloc(2 * (size_t)MID_N * sizeof *neighbours);
+  TARTAN_Num *first_arc, *neighbours;
   TARTAN_Num *byflags = malloc(MID_N * sizeof *byflags);
   TARTAN_Num *bytext = malloc(MID_N * sizeof *bytext);
-  TARTAN_Num load[MID_PARTS] = {0}, arc_count = 0, v;
   const TARTAN_Num sizes[2] = {4, 8}, links[2] = {10, 1};
-  long cut = 0;
   TARTAN_Graph graph;
   TARTAN_Arch arch;
   TARTAN_Strat strat;
-  CU_ASSERT_FATAL(first_arc != NULL && neighbours != NULL && byflags != NULL && bytext != NULL);
-  for (v = 0; v < MID_N; v++) {
-    first_arc[v] = arc_count;
-    if (v > 0) neighbours[arc_count++] = v - 1;
-    if (v + 1 < MID_N) neighbours[arc_count++] = v + 1;
-  }
-  first_arc[MID_N] = arc_count;
-  ASSERT_OK(TARTAN_graphInit(&graph));
-  ASSERT_OK(TARTAN_graphBuild(&graph, 0, MID_N, first_arc, NULL, NULL, NULL, arc_count, neighbours, NULL));
+  CU_ASSERT_FATAL(byflags != NULL && bytext != NULL);
+  build_path(&graph, MID_N, &first_arc, &neighbours);
   ASSERT_OK(TARTAN_archInit(&arch));
   ASSERT_OK(TARTAN_archTleaf(&arch, 2, sizes, links));
   expect_flags_map_as_text(&graph, &arch, TARTAN_STRATDEFAULT, MID_PARTS, 0.01,
                            "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;"
                            "kway{scope=moves,bal=0.005,room=1}",
                            MID_N, byflags, bytext);
-  for (v = 0; v < MID_N; v++) {
-    CU_ASSERT_FATAL(byflags[v] >= 0 && byflags[v] < MID_PARTS);
-    load[byflags[v]]++;
-    if (v > 0 && byflags[v] != byflags[v - 1]) cut++;
-  }
-  for (v = 0; v < MID_PARTS; v++) CU_ASSERT(load[v] <= (MID_N / MID_PARTS) * 101 / 100 + 1);
-  CU_ASSERT(cut <= 2 * (MID_PARTS - 1));
+  check_path_blocks(byflags, MID_N, MID_PARTS);
   ASSERT_OK(TARTAN_stratInit(&strat));
   ASSERT_OK(TARTAN_stratGraphMapBuild(&strat, TARTAN_STRATDEFAULT, MID_PARTS, 0.01));
   ASSERT_OK(TARTAN_stratThreads(&strat, 2));

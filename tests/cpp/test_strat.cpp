@@ -194,7 +194,8 @@ TEST(StrategyGrammar, PublicTableHasTheMethodsAndDefaultsParse) {
       "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;"
       "kway{scope=moves,bal=0.005,room=1}";
   EXPECT_EQ(default_strategy_text(kStratDefault, 0, 0.01),
-            "/vert>131072?(vcycle{runs=1,treeruns=8,bal=0.01}):"
+            "/vert>131072?(/tree==1?(vcycle{runs=1,treeruns=8,coarse=160,bal=0.01}):"
+            "(vcycle{runs=1,bal=0.01});):"
             "(/vert>65536?(" + middle + "):(/vert>16384|tree==1?(" + small + "):(" + small + "|" +
             small + ");););");
   // BALANCE leaves the big-graph branch (a V-cycle, whose refinement is its last step) and
@@ -206,7 +207,8 @@ TEST(StrategyGrammar, PublicTableHasTheMethodsAndDefaultsParse) {
       "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;"
       "kway{scope=moves,bal=0.005}";
   EXPECT_EQ(default_strategy_text(kStratBalance, 0, 0.01),
-            "/vert>131072?(vcycle{runs=1,treeruns=8,bal=0.01}):"
+            "/vert>131072?(/tree==1?(vcycle{runs=1,treeruns=8,coarse=160,bal=0.01}):"
+            "(vcycle{runs=1,bal=0.01});):"
             "(/vert>65536?(" + middle_balanced + "):(/vert>16384|tree==1?(" + small_balanced +
             "):(" + small_balanced + "|" + small_balanced + ");););");
   EXPECT_EQ(default_strategy_text(kStratRecursive, 0, 0.01),
