@@ -140,7 +140,7 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     // passes after a level's first visit only the vertices around the last pass's moves
     // (scope=moves). 3-D meshes, a 300^2 mesh and a random geometric graph of 10^5 vertices
     // onto three trees, torus 8^3, hcub 7 and cmplt 256: 0.76 to 1.02 x the CPU time at 0.998
-    // to 1.014 x the cost; the 50^3 mesh onto a 1024-core tree in 0.73 x the wall time, below
+    // to 1.014 x the cost; the 50^3 mesh onto a 1024-core tree in 0.73 x the wall time, about
     // SCOTCH 7's (bench/README, "kway around the moves").
     const std::string middle = pipeline("policy=breadth,unwrapped=8,treeruns=8,tries=2,",
                                         "scope=moves,", "drb", &small_bal, &small_refinement_bal);
