@@ -243,3 +243,26 @@ TEST(KwayPasses, AroundMovesRefinesAsFarAsTheWholeBoundary) {
   expect_within_capacity(*graph, *arch, around.part, 0.03);
   EXPECT_EQ(around.part, refined(20, PassScope::around_moves).part);
 }
+
+// kway{scope=moves} reaches the multilevel refinement: on the scattered grid of the test above,
+// the key maps as KwayOptions::scope = around_moves does, and otherwise than the whole boundary.
+TEST(KwayPasses, ScopeKeyReachesTheRefinement) {
+  auto graph = grid_graph(32, 32, true);
+  ArchPtr arch = make_torus({4, 4});
+  std::vector<Num> scattered = ragged_mapping(32, 32);
+  for (Num v = 0; v < graph->vertnbr; v += 10) scattered[v] = (v * 7) % 16;
+  const std::vector<bool> none;
+  KwayOptions around;
+  around.scope = PassScope::around_moves;
+  const Refined by_options = refine(*graph, *arch, scattered, none, 0.03, 4, around);
+  const Refined whole = refine(*graph, *arch, scattered, none, 0.03, 4);
+  tartan_test::TestParams params;
+  params.values["scope"] = "moves";
+  std::vector<Num> by_key = scattered;
+  Random random(4);
+  MappingContext ctx{*graph, *arch, by_key, none, 0.03, random};
+  make_kway_method(params)->apply(ctx);
+  EXPECT_EQ(by_key, by_options.part);
+  EXPECT_NE(by_options.part, whole.part);
+  expect_within_capacity(*graph, *arch, by_key, 0.03);
+}
