@@ -323,48 +323,62 @@ I64 run_kway_refine(MappingContext& ctx, const KwayOptions& options) {
   const TerminalCapacities capacity(ctx.arch, total, ctx.imbalance);
   const DistanceOracle distance(ctx.arch);
 
-  // The class of a vertex is its terminal, or k + its terminal when it is fixed: vertices merge
-  // only with vertices of the same terminal, fixed ones only with fixed ones, so a coarse vertex
-  // is pinned exactly when its fine vertices are.
   const CsrGraph finest = csr_from_graph(graph);
-  std::vector<Num> classes(static_cast<std::size_t>(n));
-  for (Num v = 0; v < n; ++v)
-    classes[v] = (!ctx.fixed.empty() && ctx.fixed[v]) ? k + part[v] : part[v];
-  CoarseningPlan plan;
-  plan.stop_at = kCoarsestVertices;
-  plan.max_kept = kMinShrink;
-  plan.max_levels = options.levels;
   const MultilevelPhases phases{ctx.phases, "kway coarsen", "kway refine", "kway refine"};
-  const MultilevelHierarchy levels(finest, &classes, plan, ctx.random, phases);
-
-  // Each level starts from its vertices' classes (the coarsest) or the projection of the level
-  // above, and is refined by the same greedy routine.
+  std::vector<Num> classes(static_cast<std::size_t>(n));
   std::vector<char> pinned;
-  auto refine = [&](int level, std::vector<Num>& level_part) {
-    const std::vector<Num>& cls = levels.classes(level);
-    pinned.resize(cls.size());
-    for (std::size_t c = 0; c < cls.size(); ++c) pinned[c] = cls[c] >= k;
-    KwayState state(levels.graph(level), distance, std::move(level_part), capacity);
-    refine_kway_level(state, pinned, ctx.random, options.passes, options.climb, options.scope);
-    level_part = state.release_part();
-  };
-  auto solve = [&](int level, std::vector<Num>& level_part) {
-    const std::vector<Num>& cls = levels.classes(level);
-    level_part.resize(cls.size());
-    for (std::size_t c = 0; c < cls.size(); ++c) level_part[c] = cls[c] >= k ? cls[c] - k : cls[c];
-    refine(level, level_part);
-  };
-  multilevel_cycle(levels, part, solve, refine, phases);
-  return mapping_cost(graph, distance, part.data());
+  I64 cost = 0;
+  std::vector<Num> previous;
+  for (int cycle = 0; cycle < options.cycles; ++cycle) {
+    // The class of a vertex is its terminal, or k + its terminal when it is fixed: vertices
+    // merge only with vertices of the same terminal, fixed ones only with fixed ones, so a
+    // coarse vertex is pinned exactly when its fine vertices are.
+    for (Num v = 0; v < n; ++v)
+      classes[v] = (!ctx.fixed.empty() && ctx.fixed[v]) ? k + part[v] : part[v];
+    CoarseningPlan plan;
+    plan.stop_at = kCoarsestVertices;
+    plan.max_kept = kMinShrink;
+    plan.max_levels = options.levels;
+    const MultilevelHierarchy levels(finest, &classes, plan, ctx.random, phases);
+
+    // Each level starts from its vertices' classes (the coarsest) or the projection of the
+    // level above, and is refined by the same greedy routine.
+    auto refine = [&](int level, std::vector<Num>& level_part) {
+      const std::vector<Num>& cls = levels.classes(level);
+      pinned.resize(cls.size());
+      for (std::size_t c = 0; c < cls.size(); ++c) pinned[c] = cls[c] >= k;
+      KwayState state(levels.graph(level), distance, std::move(level_part), capacity);
+      refine_kway_level(state, pinned, ctx.random, options.passes, options.climb, options.scope);
+      level_part = state.release_part();
+    };
+    auto solve = [&](int level, std::vector<Num>& level_part) {
+      const std::vector<Num>& cls = levels.classes(level);
+      level_part.resize(cls.size());
+      for (std::size_t c = 0; c < cls.size(); ++c)
+        level_part[c] = cls[c] >= k ? cls[c] - k : cls[c];
+      refine(level, level_part);
+    };
+    if (cycle > 0) previous = part;
+    multilevel_cycle(levels, part, solve, refine, phases);
+    const I64 refined = mapping_cost(graph, distance, part.data());
+    // A later cycle that does not lower the cost ends the cycles, its mapping dropped.
+    if (cycle > 0 && refined >= cost) {
+      part.swap(previous);
+      break;
+    }
+    cost = refined;
+  }
+  return cost;
 }
 
-const char* const kKwayKeys[] = {"passes", "levels", "climb", "scope", nullptr};
+const char* const kKwayKeys[] = {"passes", "levels", "climb", "scope", "cycles", nullptr};
 
 MethodPtr make_kway_method(const MethodParams& params) {
   KwayOptions options;
   options.passes = static_cast<int>(params.integer("passes", options.passes, 0, 100));
   options.levels = static_cast<int>(params.integer("levels", options.levels, 0, 100));
   options.climb = params.integer("climb", options.climb, 0, 1000000);
+  options.cycles = static_cast<int>(params.integer("cycles", options.cycles, 1, 100));
   const std::string scope = params.word("scope", "boundary");
   if (scope == "boundary")
     options.scope = PassScope::whole_boundary;

@@ -28,6 +28,9 @@ struct KwayOptions {
   Num climb = 0;
   // Which vertices the greedy passes after a level's first visit.
   PassScope scope = PassScope::whole_boundary;
+  // Multilevel cycles at most: each coarsens anew around the previous cycle's mapping, with
+  // another matching, and refines it again; they stop when one lowers the cost no more.
+  int cycles = 1;
 };
 
 // Improves ctx.parttab (complete on entry) in place, multilevel: the graph is coarsened with the
@@ -38,8 +41,11 @@ struct KwayOptions {
 // terminal when the cost decreases within the capacities (those of the finest graph), or without
 // change of cost toward a less loaded terminal; a move blocked by a full terminal is made when a
 // vertex of that terminal near the mover can leave for a terminal with room and the pair of
-// moves decreases the cost. Returns the cost of the result. On a variable-sized target the
-// (complete) mapping is left as it is.
+// moves decreases the cost. Up to options.cycles such cycles run, each from the last one's
+// mapping (Sanders and Schulz's iterated V-cycles, "Engineering multilevel graph partitioning
+// algorithms": another matching's coarse vertices carry other regions across the borders),
+// until one lowers the cost no more. Returns the cost of the result. On a variable-sized target
+// the (complete) mapping is left as it is.
 std::int64_t run_kway_refine(MappingContext& ctx, const KwayOptions& options);
 
 // The greedy refinement of one level, what run_kway_refine does on every level of its hierarchy

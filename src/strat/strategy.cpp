@@ -144,10 +144,18 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     // SCOTCH 7's (bench/README, "kway around the moves").
     const std::string middle = pipeline("policy=breadth,unwrapped=8,treeruns=8,tries=2,",
                                         "scope=moves,", "drb", &small_bal, &small_refinement_bal);
+    // Up to 2^14 vertices kway makes three cycles (cycles=3), each coarsening anew around the
+    // last one's mapping: bump and 4elt onto the 12 vs-scotch targets that need no deco, 0.991
+    // to 1.000 x the cost (bump onto cmplt 256 0.991 x, 5753 -> 5700), for 1.0 to 1.2 x the time;
+    // above, on graphs of 2^15 and 2^16 vertices onto trees, 0.999 x for 1.11 to 1.18 x the CPU
+    // time, so not there (bench/README, "Cycles of kway").
+    const std::string tiny = pipeline("policy=breadth,unwrapped=8,treeruns=8,tries=2,",
+                                      "climb=1000,cycles=3,", "drb", &small_bal,
+                                      &small_refinement_bal);
     const std::string small_branch =
         recursive ? small
-                  : "/vert>65536?(" + middle + "):(/vert>16384|tree==1?(" + small + "):(" + small +
-                        "|" + small + "););";
+                  : "/vert>65536?(" + middle + "):(/vert>16384?(" + small + "):(/tree==1?(" +
+                        tiny + "):(" + tiny + "|" + tiny + ");););";
     // Above 2^17 vertices one V-cycle: the graph is coarsened once, in a breadth-first
     // numbering whose aggregates are nearly regular blocks, where drb coarsens and refines the
     // whole graph again at each of its log2(k) levels. Meshes of 10^6 vertices (three

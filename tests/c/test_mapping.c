@@ -450,15 +450,17 @@ static void test_map_default_middle(void) {
 }
 
 /* The default strategy up to 2^14 vertices onto a target whose distance is not a tree's: its
- * pipeline twice, the cheaper mapping kept. A 24 x 24 grid onto torus 4 x 4 maps as that text
- * does, balanced, the same on 2 threads (the two runs then side by side); onto a tree
- * (cmplt 16) and above 2^14 vertices (a 129 x 129 grid onto the torus) it maps as the single
- * pipeline does. */
+ * pipeline (kway making three cycles) twice, the cheaper mapping kept. A 24 x 24 grid onto
+ * torus 4 x 4 maps as that text does, balanced, the same on 2 threads (the two runs then side
+ * by side); onto a tree (cmplt 16) it maps as the single pipeline does, and above 2^14 vertices
+ * (a 129 x 129 grid onto the torus) as the single pipeline with one cycle. */
 static void test_map_default_twice(void) {
   enum { TWICE_SIDE = 24, TWICE_N = TWICE_SIDE * TWICE_SIDE, TWICE_PARTS = 16,
          BIG_SIDE = 129, BIG_N = BIG_SIDE * BIG_SIDE };
 #define TWICE_PIPELINE "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;" \
-                       "kway{climb=1000,bal=0.005,room=1}"
+                       "kway{climb=1000,cycles=3,bal=0.005,room=1}"
+#define BIG_PIPELINE "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;" \
+                     "kway{climb=1000,bal=0.005,room=1}"
   TARTAN_Num first_arc[TWICE_N + 1], neighbours[4 * TWICE_N], byflags[TWICE_N], bytext[TWICE_N];
   TARTAN_Num *big_first = malloc((BIG_N + 1) * sizeof *big_first);
   TARTAN_Num *big_neighbours = malloc(4 * (size_t)BIG_N * sizeof *big_neighbours);
@@ -497,9 +499,10 @@ static void test_map_default_twice(void) {
   ASSERT_OK(TARTAN_graphInit(&big));
   ASSERT_OK(TARTAN_graphBuild(&big, 0, BIG_N, big_first, NULL, NULL, NULL, arc_count,
                               big_neighbours, NULL));
-  expect_flags_map_as_text(&big, &torus, TARTAN_STRATDEFAULT, TWICE_PARTS, 0.01, TWICE_PIPELINE,
+  expect_flags_map_as_text(&big, &torus, TARTAN_STRATDEFAULT, TWICE_PARTS, 0.01, BIG_PIPELINE,
                            BIG_N, big_byflags, big_bytext);
 #undef TWICE_PIPELINE
+#undef BIG_PIPELINE
   TARTAN_graphExit(&big);
   TARTAN_archExit(&complete);
   TARTAN_archExit(&torus);
@@ -530,7 +533,7 @@ static void test_map_default_room(void) {
   ASSERT_OK(TARTAN_archTleaf(&arch, 2, sizetab, linktab));
   expect_flags_map_as_text(&graph, &arch, TARTAN_STRATDEFAULT, ROOM_PARTS, 0.05,
                            "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.025};orient;"
-                           "kway{climb=1000,bal=0.025,room=1}",
+                           "kway{climb=1000,cycles=3,bal=0.025,room=1}",
                            ROOM_N, byflags, bytext);
   for (v = 0; v < ROOM_N; v++) {
     CU_ASSERT_FATAL(byflags[v] >= 0 && byflags[v] < ROOM_PARTS);

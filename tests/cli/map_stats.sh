@@ -71,12 +71,14 @@ expect_run 0 '' "$T" map -s 'drb;kway{scope=moves}' "$w/m.grf" "$w/tl8.tgt" -o "
 expect_run 0 '^M	Processors 8/8' "$T" stats "$w/m.grf" "$w/tl8.tgt" "$w/sc.map"
 expect_run 2 "kway: scope must be boundary or moves, not 'near'" \
   "$T" map -s 'drb;kway{scope=near}' "$w/m.grf" "$w/tl8.tgt" -o "$w/sc1.map"
+expect_run 2 "parameter 'cycles' of 'kway' must be between 1 and 100" \
+  "$T" map -s 'drb;kway{cycles=0}' "$w/m.grf" "$w/tl8.tgt" -o "$w/cy.map"
 expect_run 2 "parameter 'room' of 'kway' expects a number, found 'many'" \
   "$T" map -s 'drb;kway{room=many}' "$w/m.grf" "$w/tl8.tgt" -o "$w/tr2.map"
 # The default up to 2^14 vertices: its pipeline twice onto a hypercube, once onto the tree; the
 # strategy variable tree picks the branch.
 pipeline='drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;'
-pipeline="${pipeline}kway{climb=1000,bal=0.005,room=1}"
+pipeline="${pipeline}kway{climb=1000,cycles=3,bal=0.005,room=1}"
 expect_run 0 '' "$T" map --seed 4 "$w/m.grf" "$w/h3.tgt" -o "$w/tw.map"
 expect_run 0 '' "$T" map --seed 4 -s "($pipeline|$pipeline)" "$w/m.grf" "$w/h3.tgt" -o "$w/tw1.map"
 expect_same "$w/tw.map" "$w/tw1.map" "the default's two runs onto a hypercube"

@@ -153,8 +153,16 @@ TEST(KwayMultilevel, LevelsParameterIsRangeChecked) {
   EXPECT_STREQ(kKwayKeys[1], "levels");
   EXPECT_STREQ(kKwayKeys[2], "climb");
   EXPECT_STREQ(kKwayKeys[3], "scope");
-  EXPECT_EQ(kKwayKeys[4], nullptr);
+  EXPECT_STREQ(kKwayKeys[4], "cycles");
+  EXPECT_EQ(kKwayKeys[5], nullptr);
   params.values.erase("levels");
+  params.values["cycles"] = "0";
+  EXPECT_THROW(make_kway_method(params), Error);
+  params.values["cycles"] = "101";
+  EXPECT_THROW(make_kway_method(params), Error);
+  params.values["cycles"] = "100";
+  EXPECT_NE(make_kway_method(params), nullptr);
+  params.values.erase("cycles");
   params.values["climb"] = "1000001";
   EXPECT_THROW(make_kway_method(params), Error);
   params.values["climb"] = "0";
@@ -265,4 +273,29 @@ TEST(KwayPasses, ScopeKeyReachesTheRefinement) {
   EXPECT_EQ(by_key, by_options.part);
   EXPECT_NE(by_options.part, whole.part);
   expect_within_capacity(*graph, *arch, by_key, 0.03);
+}
+
+// Further cycles coarsen anew around the last mapping: on a scattered 48^2 grid onto a 4 x 4
+// mesh, cycles=4 (through the key and through KwayOptions alike) ends cheaper than one cycle,
+// within the capacities, its returned cost the mapping's.
+TEST(KwayCycles, LaterCyclesLowerTheCost) {
+  auto graph = grid_graph(48, 48);
+  ArchPtr arch = make_mesh({4, 4});
+  std::vector<Num> scattered = ragged_mapping(48, 48);
+  for (Num v = 0; v < graph->vertnbr; v += 7) scattered[v] = (v * 5) % 16;
+  const std::vector<bool> none;
+  const Refined once = refine(*graph, *arch, scattered, none, 0.03, 2);
+  KwayOptions four;
+  four.cycles = 4;
+  const Refined cycled = refine(*graph, *arch, scattered, none, 0.03, 2, four);
+  EXPECT_LT(cycled.cost, once.cost);
+  EXPECT_EQ(cycled.cost, mapping_cost(*graph, DistanceOracle(*arch), cycled.part.data()));
+  expect_within_capacity(*graph, *arch, cycled.part, 0.03);
+  tartan_test::TestParams params;
+  params.values["cycles"] = "4";
+  std::vector<Num> by_key = scattered;
+  Random random(2);
+  MappingContext ctx{*graph, *arch, by_key, none, 0.03, random};
+  make_kway_method(params)->apply(ctx);
+  EXPECT_EQ(by_key, cycled.part);
 }

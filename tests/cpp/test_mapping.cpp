@@ -835,5 +835,6 @@ TEST(MethodFactories, ParametersAndErrors) {
   EXPECT_STREQ(kDrbKeys[0], "policy");
   EXPECT_STREQ(kKwayKeys[2], "climb");
   EXPECT_STREQ(kKwayKeys[3], "scope");
-  EXPECT_EQ(kKwayKeys[4], nullptr);
+  EXPECT_STREQ(kKwayKeys[4], "cycles");
+  EXPECT_EQ(kKwayKeys[5], nullptr);
 }
