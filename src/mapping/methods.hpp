@@ -12,9 +12,9 @@
 // (written in the strategy grammar's sequence syntax,
 // "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2};orient;kway{climb=1000,room=1}");
 // above 2^17 vertices it is vcycle{runs=1} instead (vcycle{runs=1,treeruns=8,coarse=160} on
-// trees); between 2^16 and 2^17 kway has no climb and scope=moves; up to 2^14 vertices, onto
-// targets whose distance is not a tree's, the pipeline runs twice and the cheaper mapping is
-// kept (strategy.cpp, default_strategy_text).
+// trees); between 2^16 and 2^17 kway has no climb and scope=moves; up to 2^14 vertices kway
+// makes three cycles (cycles=3) and, onto targets whose distance is not a tree's, the pipeline
+// runs twice and the cheaper mapping is kept (strategy.cpp, default_strategy_text).
 #pragma once
 
 #include "mapping/method.hpp"
@@ -85,6 +85,9 @@ extern const char* const kMsecKeys[];  // null-terminated
 //   scope   = the vertices each greedy pass after a level's first visits: boundary (default,
 //             the level's whole boundary) or moves (those around the last pass's moves,
 //             PassScope::around_moves).
+//   cycles  = multilevel cycles at most, each coarsening anew around the last one's mapping
+//             and refining it again; they stop when one lowers the cost no more (default 1,
+//             1..100).
 MethodPtr make_kway_method(const MethodParams& params);
 extern const char* const kKwayKeys[];  // null-terminated
 

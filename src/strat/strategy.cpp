@@ -145,10 +145,10 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     const std::string middle = pipeline("policy=breadth,unwrapped=8,treeruns=8,tries=2,",
                                         "scope=moves,", "drb", &small_bal, &small_refinement_bal);
     // Up to 2^14 vertices kway makes three cycles (cycles=3), each coarsening anew around the
-    // last one's mapping: bump and 4elt onto the 12 vs-scotch targets that need no deco, 0.991
-    // to 1.000 x the cost (bump onto cmplt 256 0.991 x, 5753 -> 5700), for 1.0 to 1.2 x the time;
-    // above, on graphs of 2^15 and 2^16 vertices onto trees, 0.999 x for 1.11 to 1.18 x the CPU
-    // time, so not there (bench/README, "Cycles of kway").
+    // last one's mapping: the 12 vs-scotch instances of that size (bump, 4elt, a 24^3 torus)
+    // 0.991 to 1.000 x the cost (bump onto cmplt 256 5753 -> 5700) for 1.0 to 1.2 x the time;
+    // on graphs of 2^15 to 1.1 x 10^5 vertices onto trees 0.999 to 1.000 x for 1.11 to 1.18 x
+    // the CPU time, so not above (bench/README, "Cycles of kway").
     const std::string tiny = pipeline("policy=breadth,unwrapped=8,treeruns=8,tries=2,",
                                       "climb=1000,cycles=3,", "drb", &small_bal,
                                       &small_refinement_bal);
