@@ -130,7 +130,11 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     // 1.015 x the cost (0.985 x geomean; the 1.015, a 24^3 torus onto mesh 2 x 4 x 8, is
     // 0.985 x over seeds 0-11) for 1.7 to 2.1 x the CPU time, still below SCOTCH 7's; onto
     // trees (treeruns already multiplies the dear jobs' runs) 0.993 to 1.009 x, so they run
-    // once (bench/README, "Two runs of the pipeline").
+    // once (bench/README, "Two runs of the pipeline"). Four runs rather than two, once kway
+    // makes three cycles: 7 bump, 4elt and torus instances onto meshes, tori and a hypercube,
+    // seeds 0-3, 0.952 to 0.996 x the cost (0.981 x geomean; bump onto torus 4^3 3125 ->
+    // 2975) for twice the time, on two threads 0.2 to 0.8 x SCOTCH 7's wall time
+    // (bench/README, "Four runs of the pipeline").
     const std::string& small_bal = recursive ? drb_bal : half_bal;
     const std::string small_refinement_bal =
         half_bal + ((flags & kStratBalance) != 0 ? "" : ",room=1");
@@ -155,7 +159,7 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     const std::string small_branch =
         recursive ? small
                   : "/vert>65536?(" + middle + "):(/vert>16384?(" + small + "):(/tree==1?(" +
-                        tiny + "):(" + tiny + "|" + tiny + ");););";
+                        tiny + "):(" + tiny + "|" + tiny + "|" + tiny + "|" + tiny + ");););";
     // Above 2^17 vertices one V-cycle: the graph is coarsened once, in a breadth-first
     // numbering whose aggregates are nearly regular blocks, where drb coarsens and refines the
     // whole graph again at each of its log2(k) levels. Meshes of 10^6 vertices (three

@@ -450,58 +450,60 @@ static void test_map_default_middle(void) {
 }
 
 /* The default strategy up to 2^14 vertices onto a target whose distance is not a tree's: its
- * pipeline (kway making three cycles) twice, the cheaper mapping kept. A 24 x 24 grid onto
- * torus 4 x 4 maps as that text does, balanced, the same on 2 threads (the two runs then side
- * by side); onto a tree (cmplt 16) it maps as the single pipeline does, and above 2^14 vertices
+ * pipeline (kway making three cycles) four times, the cheapest mapping kept. A 24 x 24 grid onto
+ * torus 4 x 4 maps as that text does, balanced, the same on 2 threads (the runs then side by
+ * side); onto a tree (cmplt 16) it maps as the single pipeline does, and above 2^14 vertices
  * (a 129 x 129 grid onto the torus) as the single pipeline with one cycle. */
-static void test_map_default_twice(void) {
-  enum { TWICE_SIDE = 24, TWICE_N = TWICE_SIDE * TWICE_SIDE, TWICE_PARTS = 16,
+static void test_map_default_four_runs(void) {
+  enum { RUNS_SIDE = 24, RUNS_N = RUNS_SIDE * RUNS_SIDE, RUNS_PARTS = 16,
          BIG_SIDE = 129, BIG_N = BIG_SIDE * BIG_SIDE };
-#define TWICE_PIPELINE "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;" \
+#define RUNS_PIPELINE "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;" \
                        "kway{climb=1000,cycles=3,bal=0.005,room=1}"
 #define BIG_PIPELINE "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;" \
                      "kway{climb=1000,bal=0.005,room=1}"
-  TARTAN_Num first_arc[TWICE_N + 1], neighbours[4 * TWICE_N], byflags[TWICE_N], bytext[TWICE_N];
+  TARTAN_Num first_arc[RUNS_N + 1], neighbours[4 * RUNS_N], byflags[RUNS_N], bytext[RUNS_N];
   TARTAN_Num *big_first = malloc((BIG_N + 1) * sizeof *big_first);
   TARTAN_Num *big_neighbours = malloc(4 * (size_t)BIG_N * sizeof *big_neighbours);
   TARTAN_Num *big_byflags = malloc(BIG_N * sizeof *big_byflags);
   TARTAN_Num *big_bytext = malloc(BIG_N * sizeof *big_bytext);
-  TARTAN_Num load[TWICE_PARTS] = {0}, arc_count, v;
+  TARTAN_Num load[RUNS_PARTS] = {0}, arc_count, v;
   TARTAN_Graph graph, big;
   TARTAN_Arch torus, complete;
   TARTAN_Strat strat;
   CU_ASSERT_FATAL(big_first != NULL && big_neighbours != NULL && big_byflags != NULL &&
                   big_bytext != NULL);
-  arc_count = test_grid_arrays(TWICE_SIDE, first_arc, neighbours);
+  arc_count = test_grid_arrays(RUNS_SIDE, first_arc, neighbours);
   ASSERT_OK(TARTAN_graphInit(&graph));
-  ASSERT_OK(TARTAN_graphBuild(&graph, 0, TWICE_N, first_arc, NULL, NULL, NULL, arc_count,
+  ASSERT_OK(TARTAN_graphBuild(&graph, 0, RUNS_N, first_arc, NULL, NULL, NULL, arc_count,
                               neighbours, NULL));
   ASSERT_OK(TARTAN_archInit(&torus));
   ASSERT_OK(TARTAN_archTorus2(&torus, 4, 4));
-  expect_flags_map_as_text(&graph, &torus, TARTAN_STRATDEFAULT, TWICE_PARTS, 0.01,
-                           "(" TWICE_PIPELINE "|" TWICE_PIPELINE ")", TWICE_N, byflags, bytext);
-  for (v = 0; v < TWICE_N; v++) {
-    CU_ASSERT_FATAL(byflags[v] >= 0 && byflags[v] < TWICE_PARTS);
+  expect_flags_map_as_text(&graph, &torus, TARTAN_STRATDEFAULT, RUNS_PARTS, 0.01,
+                           "(" RUNS_PIPELINE "|" RUNS_PIPELINE "|" RUNS_PIPELINE
+                           "|" RUNS_PIPELINE ")",
+                           RUNS_N, byflags, bytext);
+  for (v = 0; v < RUNS_N; v++) {
+    CU_ASSERT_FATAL(byflags[v] >= 0 && byflags[v] < RUNS_PARTS);
     load[byflags[v]]++;
   }
-  for (v = 0; v < TWICE_PARTS; v++) CU_ASSERT(load[v] <= 36);
+  for (v = 0; v < RUNS_PARTS; v++) CU_ASSERT(load[v] <= 36);
   ASSERT_OK(TARTAN_stratInit(&strat));
-  ASSERT_OK(TARTAN_stratGraphMapBuild(&strat, TARTAN_STRATDEFAULT, TWICE_PARTS, 0.01));
+  ASSERT_OK(TARTAN_stratGraphMapBuild(&strat, TARTAN_STRATDEFAULT, RUNS_PARTS, 0.01));
   ASSERT_OK(TARTAN_stratThreads(&strat, 2));
   ASSERT_OK(TARTAN_graphMap(&graph, &torus, &strat, bytext));
   CU_ASSERT(memcmp(byflags, bytext, sizeof byflags) == 0);
   TARTAN_stratExit(&strat);
   ASSERT_OK(TARTAN_archInit(&complete));
-  ASSERT_OK(TARTAN_archCmplt(&complete, TWICE_PARTS));
-  expect_flags_map_as_text(&graph, &complete, TARTAN_STRATDEFAULT, TWICE_PARTS, 0.01,
-                           TWICE_PIPELINE, TWICE_N, byflags, bytext);
+  ASSERT_OK(TARTAN_archCmplt(&complete, RUNS_PARTS));
+  expect_flags_map_as_text(&graph, &complete, TARTAN_STRATDEFAULT, RUNS_PARTS, 0.01,
+                           RUNS_PIPELINE, RUNS_N, byflags, bytext);
   arc_count = test_grid_arrays(BIG_SIDE, big_first, big_neighbours);
   ASSERT_OK(TARTAN_graphInit(&big));
   ASSERT_OK(TARTAN_graphBuild(&big, 0, BIG_N, big_first, NULL, NULL, NULL, arc_count,
                               big_neighbours, NULL));
-  expect_flags_map_as_text(&big, &torus, TARTAN_STRATDEFAULT, TWICE_PARTS, 0.01, BIG_PIPELINE,
+  expect_flags_map_as_text(&big, &torus, TARTAN_STRATDEFAULT, RUNS_PARTS, 0.01, BIG_PIPELINE,
                            BIG_N, big_byflags, big_bytext);
-#undef TWICE_PIPELINE
+#undef RUNS_PIPELINE
 #undef BIG_PIPELINE
   TARTAN_graphExit(&big);
   TARTAN_archExit(&complete);
@@ -1039,7 +1041,7 @@ int main(void) {
   CU_add_test(suite, "the default strategy above 2^17 vertices", test_map_default_large);
   CU_add_test(suite, "the default strategy between 2^16 and 2^17 vertices", test_map_default_middle);
   CU_add_test(suite, "the default strategy's room for kway", test_map_default_room);
-  CU_add_test(suite, "the default strategy's two runs off trees", test_map_default_twice);
+  CU_add_test(suite, "the default strategy's four runs off trees", test_map_default_four_runs);
   CU_add_test(suite, "orient after drb on a mesh target", test_map_orient);
   CU_add_test(suite, "drb's search slack: exact halves of a grid", test_map_drb_slack);
   CU_add_test(suite, "drb's runs one at a time", test_map_drb_run);

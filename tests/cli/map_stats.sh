@@ -75,13 +75,14 @@ expect_run 2 "parameter 'cycles' of 'kway' must be between 1 and 100" \
   "$T" map -s 'drb;kway{cycles=0}' "$w/m.grf" "$w/tl8.tgt" -o "$w/cy.map"
 expect_run 2 "parameter 'room' of 'kway' expects a number, found 'many'" \
   "$T" map -s 'drb;kway{room=many}' "$w/m.grf" "$w/tl8.tgt" -o "$w/tr2.map"
-# The default up to 2^14 vertices: its pipeline twice onto a hypercube, once onto the tree; the
+# The default up to 2^14 vertices: its pipeline four times onto a hypercube, once onto the tree; the
 # strategy variable tree picks the branch.
 pipeline='drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;'
 pipeline="${pipeline}kway{climb=1000,cycles=3,bal=0.005,room=1}"
 expect_run 0 '' "$T" map --seed 4 "$w/m.grf" "$w/h3.tgt" -o "$w/tw.map"
-expect_run 0 '' "$T" map --seed 4 -s "($pipeline|$pipeline)" "$w/m.grf" "$w/h3.tgt" -o "$w/tw1.map"
-expect_same "$w/tw.map" "$w/tw1.map" "the default's two runs onto a hypercube"
+four="($pipeline|$pipeline|$pipeline|$pipeline)"
+expect_run 0 '' "$T" map --seed 4 -s "$four" "$w/m.grf" "$w/h3.tgt" -o "$w/tw1.map"
+expect_same "$w/tw.map" "$w/tw1.map" "the default's four runs onto a hypercube"
 expect_run 0 '' "$T" map --seed 4 "$w/m.grf" "$w/tl8.tgt" -o "$w/tw2.map"
 expect_run 0 '' "$T" map --seed 4 -s "$pipeline" "$w/m.grf" "$w/tl8.tgt" -o "$w/tw3.map"
 expect_same "$w/tw2.map" "$w/tw3.map" "the default's one run onto a tree"
