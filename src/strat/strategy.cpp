@@ -134,7 +134,9 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     // makes three cycles: 7 bump, 4elt and torus instances onto meshes, tori and a hypercube,
     // seeds 0-3, 0.952 to 0.996 x the cost (0.981 x geomean; bump onto torus 4^3 3125 ->
     // 2975) for twice the time, on two threads 0.2 to 0.8 x SCOTCH 7's wall time
-    // (bench/README, "Four runs of the pipeline").
+    // (bench/README, "Four runs of the pipeline"). Above 2^15 edges two: a run takes about
+    // 0.2 s of CPU time on a 25^3 mesh, and four reached SCOTCH 7's wall time (onto hcub 8 0.72
+    // against 0.70 s; two 0.36 s).
     const std::string& small_bal = recursive ? drb_bal : half_bal;
     const std::string small_refinement_bal =
         half_bal + ((flags & kStratBalance) != 0 ? "" : ",room=1");
@@ -156,10 +158,12 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     const std::string tiny = pipeline("policy=breadth,unwrapped=8,treeruns=8,tries=2,",
                                       "climb=1000,cycles=3,", "drb", &small_bal,
                                       &small_refinement_bal);
+    const std::string off_trees = "/edge>32768?(" + tiny + "|" + tiny + "):(" + tiny + "|" + tiny +
+                                  "|" + tiny + "|" + tiny + ");";
     const std::string small_branch =
         recursive ? small
                   : "/vert>65536?(" + middle + "):(/vert>16384?(" + small + "):(/tree==1?(" +
-                        tiny + "):(" + tiny + "|" + tiny + "|" + tiny + "|" + tiny + ");););";
+                        tiny + "):(" + off_trees + ");););";
     // Above 2^17 vertices one V-cycle: the graph is coarsened once, in a breadth-first
     // numbering whose aggregates are nearly regular blocks, where drb coarsens and refines the
     // whole graph again at each of its log2(k) levels. Meshes of 10^6 vertices (three

@@ -449,14 +449,32 @@ static void test_map_default_middle(void) {
   free(bytext);
 }
 
+/* The arrays of a side^3 grid (6 neighbours inside), as test_grid_arrays gives a square's. */
+static TARTAN_Num cube_grid_arrays(TARTAN_Num side, TARTAN_Num *verttab, TARTAN_Num *edgetab) {
+  TARTAN_Num v, arc = 0;
+  for (v = 0; v < side * side * side; v++) {
+    TARTAN_Num x = v % side, y = v / side % side, z = v / (side * side);
+    verttab[v] = arc;
+    if (x > 0) edgetab[arc++] = v - 1;
+    if (x < side - 1) edgetab[arc++] = v + 1;
+    if (y > 0) edgetab[arc++] = v - side;
+    if (y < side - 1) edgetab[arc++] = v + side;
+    if (z > 0) edgetab[arc++] = v - side * side;
+    if (z < side - 1) edgetab[arc++] = v + side * side;
+  }
+  verttab[side * side * side] = arc;
+  return arc;
+}
+
 /* The default strategy up to 2^14 vertices onto a target whose distance is not a tree's: its
- * pipeline (kway making three cycles) four times, the cheapest mapping kept. A 24 x 24 grid onto
- * torus 4 x 4 maps as that text does, balanced, the same on 2 threads (the runs then side by
- * side); onto a tree (cmplt 16) it maps as the single pipeline does, and above 2^14 vertices
+ * pipeline (kway making three cycles) four times up to 2^15 edges, twice above, the cheapest
+ * mapping kept. A 24 x 24 grid onto torus 4 x 4 maps as four runs do, balanced, the same on 2
+ * threads (the runs then side by side), and a 24^3 grid (39744 edges) as two runs do; onto a tree (cmplt 16) it maps as the single pipeline does, and above 2^14 vertices
  * (a 129 x 129 grid onto the torus) as the single pipeline with one cycle. */
 static void test_map_default_four_runs(void) {
   enum { RUNS_SIDE = 24, RUNS_N = RUNS_SIDE * RUNS_SIDE, RUNS_PARTS = 16,
-         BIG_SIDE = 129, BIG_N = BIG_SIDE * BIG_SIDE };
+         BIG_SIDE = 129, BIG_N = BIG_SIDE * BIG_SIDE, CUBE_SIDE = 24,
+         CUBE_N = CUBE_SIDE * CUBE_SIDE * CUBE_SIDE };
 #define RUNS_PIPELINE "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;" \
                        "kway{climb=1000,cycles=3,bal=0.005,room=1}"
 #define BIG_PIPELINE "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;" \
@@ -464,14 +482,16 @@ static void test_map_default_four_runs(void) {
   TARTAN_Num first_arc[RUNS_N + 1], neighbours[4 * RUNS_N], byflags[RUNS_N], bytext[RUNS_N];
   TARTAN_Num *big_first = malloc((BIG_N + 1) * sizeof *big_first);
   TARTAN_Num *big_neighbours = malloc(4 * (size_t)BIG_N * sizeof *big_neighbours);
+  TARTAN_Num *cube_first = malloc((CUBE_N + 1) * sizeof *cube_first);
+  TARTAN_Num *cube_neighbours = malloc(6 * (size_t)CUBE_N * sizeof *cube_neighbours);
   TARTAN_Num *big_byflags = malloc(BIG_N * sizeof *big_byflags);
   TARTAN_Num *big_bytext = malloc(BIG_N * sizeof *big_bytext);
   TARTAN_Num load[RUNS_PARTS] = {0}, arc_count, v;
-  TARTAN_Graph graph, big;
+  TARTAN_Graph graph, big, cube;
   TARTAN_Arch torus, complete;
   TARTAN_Strat strat;
   CU_ASSERT_FATAL(big_first != NULL && big_neighbours != NULL && big_byflags != NULL &&
-                  big_bytext != NULL);
+                  big_bytext != NULL && cube_first != NULL && cube_neighbours != NULL);
   arc_count = test_grid_arrays(RUNS_SIDE, first_arc, neighbours);
   ASSERT_OK(TARTAN_graphInit(&graph));
   ASSERT_OK(TARTAN_graphBuild(&graph, 0, RUNS_N, first_arc, NULL, NULL, NULL, arc_count,
@@ -503,6 +523,14 @@ static void test_map_default_four_runs(void) {
                               big_neighbours, NULL));
   expect_flags_map_as_text(&big, &torus, TARTAN_STRATDEFAULT, RUNS_PARTS, 0.01, BIG_PIPELINE,
                            BIG_N, big_byflags, big_bytext);
+  arc_count = cube_grid_arrays(CUBE_SIDE, cube_first, cube_neighbours);
+  ASSERT_OK(TARTAN_graphInit(&cube));
+  ASSERT_OK(TARTAN_graphBuild(&cube, 0, CUBE_N, cube_first, NULL, NULL, NULL, arc_count,
+                              cube_neighbours, NULL));
+  expect_flags_map_as_text(&cube, &torus, TARTAN_STRATDEFAULT, RUNS_PARTS, 0.01,
+                           "(" RUNS_PIPELINE "|" RUNS_PIPELINE ")", CUBE_N, big_byflags,
+                           big_bytext);
+  TARTAN_graphExit(&cube);
 #undef RUNS_PIPELINE
 #undef BIG_PIPELINE
   TARTAN_graphExit(&big);
@@ -511,6 +539,8 @@ static void test_map_default_four_runs(void) {
   TARTAN_graphExit(&graph);
   free(big_first);
   free(big_neighbours);
+  free(cube_first);
+  free(cube_neighbours);
   free(big_byflags);
   free(big_bytext);
 }

@@ -186,7 +186,7 @@ TEST(StrategyGrammar, PublicTableHasTheMethodsAndDefaultsParse) {
     EXPECT_NO_THROW(parse_strategy(text, mapping_method_table())) << text;
   }
   // Between 2^14 and 2^16 vertices the small branch's pipeline; up to 2^14 the same with three
-  // cycles of kway, four times off trees, the cheapest kept.
+  // cycles of kway, off trees four times up to 2^15 edges and twice above, the cheapest kept.
   const std::string small =
       "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;"
       "kway{climb=1000,bal=0.005,room=1}";
@@ -201,7 +201,8 @@ TEST(StrategyGrammar, PublicTableHasTheMethodsAndDefaultsParse) {
             "/vert>131072?(/tree==1?(vcycle{runs=1,treeruns=8,coarse=160,bal=0.01}):"
             "(vcycle{runs=1,bal=0.01});):"
             "(/vert>65536?(" + middle + "):(/vert>16384?(" + small + "):(/tree==1?(" + tiny +
-                "):(" + tiny + "|" + tiny + "|" + tiny + "|" + tiny + "););););");
+                "):(/edge>32768?(" + tiny + "|" + tiny + "):(" + tiny + "|" + tiny + "|" + tiny + "|" +
+                tiny + ");););););");
   // BALANCE leaves the big-graph branch (a V-cycle, whose refinement is its last step) and
   // the small one's bisections (at B/2 already) as they are, and takes kway's room away.
   const std::string small_balanced =
@@ -217,8 +218,9 @@ TEST(StrategyGrammar, PublicTableHasTheMethodsAndDefaultsParse) {
             "/vert>131072?(/tree==1?(vcycle{runs=1,treeruns=8,coarse=160,bal=0.01}):"
             "(vcycle{runs=1,bal=0.01});):"
             "(/vert>65536?(" + middle_balanced + "):(/vert>16384?(" + small_balanced +
-                "):(/tree==1?(" + tiny_balanced + "):(" + tiny_balanced + "|" +
-                tiny_balanced + "|" + tiny_balanced + "|" + tiny_balanced + "););););");
+                "):(/tree==1?(" + tiny_balanced + "):(/edge>32768?(" + tiny_balanced + "|" +
+                tiny_balanced + "):(" + tiny_balanced + "|" + tiny_balanced + "|" + tiny_balanced +
+                "|" + tiny_balanced + ");););););");
   EXPECT_EQ(default_strategy_text(kStratRecursive, 0, 0.01),
             "/vert>131072?(drb{policy=breadth,unwrapped=8,tries=2,runlevels=4,deepmoves=100,"
             "bal=0.01}):"
