@@ -4,6 +4,7 @@
 // of them depends on the parser.
 #pragma once
 
+#include <initializer_list>
 #include <string>
 
 #include "common/num.hpp"
@@ -21,6 +22,10 @@ class MethodParams {
   virtual Num integer(const std::string& key, Num fallback, Num low, Num high) const = 0;
   // Value of a word parameter (an identifier such as a job policy), or fallback.
   virtual std::string word(const std::string& key, const std::string& fallback) const = 0;
+  // Index in choices of a parameter that must be one of those words, or fallback when absent;
+  // throws Error(format) listing the choices when it is none of them.
+  virtual int choice(const std::string& key, std::initializer_list<const char*> choices,
+                     int fallback) const = 0;
 };
 
 }  // namespace tartan

@@ -639,15 +639,8 @@ const char* const kDrbKeys[] = {"policy", "runs",  "run",    "runlevels", "deepm
 
 DrbOptions read_drb_options(const MethodParams& params) {
   DrbOptions options;
-  const std::string policy = params.word("policy", "biggest");
-  if (policy == "biggest")
-    options.policy = JobPolicy::biggest;
-  else if (policy == "breadth")
-    options.policy = JobPolicy::breadth;
-  else if (policy == "depth")
-    options.policy = JobPolicy::depth;
-  else
-    fail_format("drb: policy must be biggest, breadth or depth, not '" + policy + "'");
+  static const JobPolicy kPolicies[] = {JobPolicy::biggest, JobPolicy::breadth, JobPolicy::depth};
+  options.policy = kPolicies[params.choice("policy", {"biggest", "breadth", "depth"}, 0)];
   options.runs = static_cast<int>(params.integer("runs", options.runs, 1, 100));
   options.run_levels = static_cast<int>(params.integer("runlevels", options.run_levels, 0, 100));
   options.run = static_cast<int>(params.integer("run", -1, 0, 99));

@@ -379,13 +379,8 @@ MethodPtr make_kway_method(const MethodParams& params) {
   options.levels = static_cast<int>(params.integer("levels", options.levels, 0, 100));
   options.climb = params.integer("climb", options.climb, 0, 1000000);
   options.cycles = static_cast<int>(params.integer("cycles", options.cycles, 1, 100));
-  const std::string scope = params.word("scope", "boundary");
-  if (scope == "boundary")
-    options.scope = PassScope::whole_boundary;
-  else if (scope == "moves")
-    options.scope = PassScope::around_moves;
-  else
-    fail_format("kway: scope must be boundary or moves, not '" + scope + "'");
+  static const PassScope kScopes[] = {PassScope::whole_boundary, PassScope::around_moves};
+  options.scope = kScopes[params.choice("scope", {"boundary", "moves"}, 0)];
   return std::make_unique<KwayMethod>(options);
 }
 

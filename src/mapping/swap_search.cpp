@@ -239,15 +239,9 @@ const char* const kSwapKeys[] = {"nbh", "d", "block", "rounds", nullptr};
 
 MethodPtr make_swap_method(const MethodParams& params) {
   SwapOptions options;
-  const std::string nbh = params.word("nbh", "comm");
-  if (nbh == "n2")
-    options.neighbourhood = Neighbourhood::all_pairs;
-  else if (nbh == "np")
-    options.neighbourhood = Neighbourhood::pruned;
-  else if (nbh == "comm")
-    options.neighbourhood = Neighbourhood::communication;
-  else
-    fail_format("parameter 'nbh' of 'swap' must be n2, np or comm, found '" + nbh + "'");
+  static const Neighbourhood kNeighbourhoods[] = {
+      Neighbourhood::all_pairs, Neighbourhood::pruned, Neighbourhood::communication};
+  options.neighbourhood = kNeighbourhoods[params.choice("nbh", {"n2", "np", "comm"}, 2)];
   options.depth = params.integer("d", options.depth, 1, 1000000);
   options.block = params.integer("block", options.block, 2, 1000000);
   options.rounds = params.integer("rounds", options.rounds, 1, 1000000);

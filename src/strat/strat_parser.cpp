@@ -78,6 +78,22 @@ class ParsedParams : public MethodParams {
     return value->text;
   }
 
+  int choice(const std::string& key, std::initializer_list<const char*> choices,
+             int fallback) const override {
+    const ParamValue* value = find(key);
+    if (value == nullptr) return fallback;
+    std::string listed;  // "a, b or c"
+    int index = 0;
+    for (const char* candidate : choices) {
+      if (value->text == candidate) return index;
+      if (index > 0) listed += index + 1 == static_cast<int>(choices.size()) ? " or " : ", ";
+      listed += candidate;
+      ++index;
+    }
+    fail_at(*value, "parameter '" + key + "' of '" + method_ + "' must be " + listed +
+                        ", found '" + value->text + "'");
+  }
+
  private:
   const ParamValue* find(const std::string& key) const {
     auto it = values.find(key);

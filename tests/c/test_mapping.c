@@ -439,7 +439,7 @@ static void test_map_default_middle(void) {
   ASSERT_OK(TARTAN_graphMap(&graph, &arch, &strat, bytext));
   CU_ASSERT(memcmp(byflags, bytext, MID_N * sizeof *bytext) == 0);
   CU_ASSERT_EQUAL(TARTAN_stratGraphMap(&strat, "drb;kway{scope=all}"), TARTAN_EFORMAT);
-  CU_ASSERT(message_has("kway: scope must be boundary or moves, not 'all'"));
+  CU_ASSERT(message_has("parameter 'scope' of 'kway' must be boundary or moves, found 'all'"));
   TARTAN_stratExit(&strat);
   TARTAN_archExit(&arch);
   TARTAN_graphExit(&graph);

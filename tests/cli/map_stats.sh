@@ -69,8 +69,10 @@ expect_run 2 "parameter 'climb' of 'kway' must be between 0 and 1000000" \
   "$T" map -s 'drb;kway{climb=-1}' "$w/m.grf" "$w/tl8.tgt" -o "$w/cl1.map"
 expect_run 0 '' "$T" map -s 'drb;kway{scope=moves}' "$w/m.grf" "$w/tl8.tgt" -o "$w/sc.map"
 expect_run 0 '^M	Processors 8/8' "$T" stats "$w/m.grf" "$w/tl8.tgt" "$w/sc.map"
-expect_run 2 "kway: scope must be boundary or moves, not 'near'" \
+expect_run 2 "parameter 'scope' of 'kway' must be boundary or moves, found 'near'" \
   "$T" map -s 'drb;kway{scope=near}' "$w/m.grf" "$w/tl8.tgt" -o "$w/sc1.map"
+expect_run 2 "parameter 'policy' of 'drb' must be biggest, breadth or depth, found 'deep'" \
+  "$T" map -s 'drb{policy=deep}' "$w/m.grf" "$w/tl8.tgt" -o "$w/po.map"
 expect_run 2 "parameter 'cycles' of 'kway' must be between 1 and 100" \
   "$T" map -s 'drb;kway{cycles=0}' "$w/m.grf" "$w/tl8.tgt" -o "$w/cy.map"
 expect_run 2 "parameter 'room' of 'kway' expects a number, found 'many'" \

@@ -115,6 +115,17 @@ class TestParams : public tartan::MethodParams {
     auto it = values.find(key);
     return it == values.end() ? fallback : it->second;
   }
+  int choice(const std::string& key, std::initializer_list<const char*> choices,
+             int fallback) const override {
+    auto it = values.find(key);
+    if (it == values.end()) return fallback;
+    int index = 0;
+    for (const char* candidate : choices) {
+      if (it->second == candidate) return index;
+      ++index;
+    }
+    tartan::fail_format(key + " is none of the choices");
+  }
 };
 
 }  // namespace tartan_test

@@ -177,6 +177,30 @@ TEST(StrategyGrammar, ReportsPositionAndReason) {
   }
 }
 
+// The word parameters of the library's methods name their choices the same way, at the value's
+// position, a number as any other wrong word.
+TEST(StrategyGrammar, ChoicesAreListedWhereTheValueIsNone) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"drb{policy=deep}",
+       "position 12: parameter 'policy' of 'drb' must be biggest, breadth or depth, found 'deep'"},
+      {"drb;kway{scope=1}",
+       "position 16: parameter 'scope' of 'kway' must be boundary or moves, found '1'"},
+      {"mm;swap{nbh=all}",
+       "position 13: parameter 'nbh' of 'swap' must be n2, np or comm, found 'all'"},
+  };
+  for (const auto& [text, expected] : cases) {
+    try {
+      parse_strategy(text, mapping_method_table());
+      ADD_FAILURE() << "'" << text << "' parsed";
+    } catch (const Error& error) {
+      EXPECT_EQ(error.code(), ErrorCode::format) << text;
+      EXPECT_EQ(std::string(error.what()), expected) << text;
+    }
+  }
+  for (const char* text : {"drb{policy=depth}", "drb;kway{scope=moves}", "mm;swap{nbh=n2}"})
+    EXPECT_NO_THROW(parse_strategy(text, mapping_method_table())) << text;
+}
+
 TEST(StrategyGrammar, PublicTableHasTheMethodsAndDefaultsParse) {
   EXPECT_NE(find_method(mapping_method_table(), "drb"), nullptr);
   EXPECT_NE(find_method(mapping_method_table(), "kway"), nullptr);

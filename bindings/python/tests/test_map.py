@@ -124,7 +124,7 @@ def test_map_default_four_runs_off_trees(tartan):
     around = tartan.map(graph, torus, strategy="drb;kway{scope=moves}", seed=3)
     assert list(around) == list(tartan.map(graph, torus, strategy="drb;kway{scope=moves}", seed=3))
     assert cost(graph, torus, around) <= cost(graph, torus, tartan.map(graph, torus, strategy="drb", seed=3))
-    with pytest.raises(tartan.TartanError, match="scope must be boundary or moves"):
+    with pytest.raises(tartan.TartanError, match="'scope' of 'kway' must be boundary or moves"):
         tartan.map(graph, torus, strategy="drb;kway{scope=near}")
     with pytest.raises(tartan.TartanError, match="known: vert, edge, term, load, tree"):
         tartan.map(graph, tree, strategy="/trees==1?drb;")
