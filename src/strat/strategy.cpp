@@ -135,7 +135,7 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     // seeds 0-3, 0.952 to 0.996 x the cost (0.981 x geomean; bump onto torus 4^3 3125 ->
     // 2975) for twice the time, on two threads 0.2 to 0.8 x SCOTCH 7's wall time
     // (bench/README, "Four runs of the pipeline"). Above 2^15 edges two: a run takes about
-    // 0.2 s of CPU time on a 25^3 mesh, and four reached SCOTCH 7's wall time (onto hcub 8 0.72
+    // 0.4 s of CPU time on a 25^3 mesh, and four reached SCOTCH 7's wall time (onto hcub 8 0.72
     // against 0.70 s; two 0.36 s).
     const std::string& small_bal = recursive ? drb_bal : half_bal;
     const std::string small_refinement_bal =
