@@ -573,8 +573,8 @@ static void test_shape(void) {
   CU_ASSERT(placetab[2] == 0 && placetab[0] == 1 && placetab[1] == 2 && placetab[5] == 3);
   /* Network nodes: the ltleaf's 12 terminals at their leaves, then its 1 + 2 + 4 switches. */
   {
-    TARTAN_Num netnodes = 0, links = 0, nodeplaces[19];
-    ASSERT_OK(TARTAN_archLinkCount(&arch, &netnodes, &links));
+    TARTAN_Num netnodes = 0, netlinks = 0, nodeplaces[19];
+    ASSERT_OK(TARTAN_archLinkCount(&arch, &netnodes, &netlinks));
     CU_ASSERT_EQUAL_FATAL(netnodes, 19);
     ASSERT_OK(TARTAN_archNodePlaces(&arch, nodeplaces));
     CU_ASSERT(nodeplaces[2] == 0 && nodeplaces[0] == 1 && nodeplaces[12] == 12 &&

@@ -450,19 +450,20 @@ static void test_map_default_middle(void) {
 }
 
 /* The arrays of a side^3 grid (6 neighbours inside), as test_grid_arrays gives a square's. */
-static TARTAN_Num cube_grid_arrays(TARTAN_Num side, TARTAN_Num *verttab, TARTAN_Num *edgetab) {
+static TARTAN_Num cube_grid_arrays(TARTAN_Num side, TARTAN_Num *first_arc,
+                                   TARTAN_Num *neighbours) {
   TARTAN_Num v, arc = 0;
   for (v = 0; v < side * side * side; v++) {
     TARTAN_Num x = v % side, y = v / side % side, z = v / (side * side);
-    verttab[v] = arc;
-    if (x > 0) edgetab[arc++] = v - 1;
-    if (x < side - 1) edgetab[arc++] = v + 1;
-    if (y > 0) edgetab[arc++] = v - side;
-    if (y < side - 1) edgetab[arc++] = v + side;
-    if (z > 0) edgetab[arc++] = v - side * side;
-    if (z < side - 1) edgetab[arc++] = v + side * side;
+    first_arc[v] = arc;
+    if (x > 0) neighbours[arc++] = v - 1;
+    if (x < side - 1) neighbours[arc++] = v + 1;
+    if (y > 0) neighbours[arc++] = v - side;
+    if (y < side - 1) neighbours[arc++] = v + side;
+    if (z > 0) neighbours[arc++] = v - side * side;
+    if (z < side - 1) neighbours[arc++] = v + side * side;
   }
-  verttab[side * side * side] = arc;
+  first_arc[side * side * side] = arc;
   return arc;
 }
 

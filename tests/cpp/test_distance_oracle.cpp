@@ -72,12 +72,14 @@ void expect_oracle_exact(const Architecture& arch, const std::string& name) {
   }
   oracle.row(0, all.data(), 0, row.data());  // an empty row writes nothing and does not fail
   // A promised triangle inequality holds on every triple (the swap search prunes by it).
-  if (oracle.triangle_inequality())
+  if (oracle.triangle_inequality()) {
     for (Num a = 0; a < n; ++a)
       for (Num b = 0; b < n; ++b)
-        for (Num c = 0; c < n; ++c)
+        for (Num c = 0; c < n; ++c) {
           ASSERT_LE(oracle(a, c), oracle(a, b) + oracle(b, c))
               << "terminals " << a << ", " << b << ", " << c;
+        }
+  }
 }
 
 struct TextTarget {

@@ -369,8 +369,11 @@ TEST(Drb, BreadthMapsAlikeOnAnyThreadCount) {
       if (threads == 1) {
         first = parttab;
         if (!c.arch->variable_sized()) expect_valid_balanced(c.graph, *c.arch, parttab, 1);
-        for (Num v = 0; v < c.graph.vertnbr; ++v)
-          if (!c.fixed.empty() && c.fixed[v]) EXPECT_EQ(parttab[v], c.parttab[v]);
+        for (Num v = 0; v < c.graph.vertnbr; ++v) {
+          if (!c.fixed.empty() && c.fixed[v]) {
+            EXPECT_EQ(parttab[v], c.parttab[v]);
+          }
+        }
       } else {
         EXPECT_EQ(parttab, first) << threads << " threads";
       }
