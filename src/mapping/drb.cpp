@@ -528,7 +528,7 @@ class DrbRun {
     const int only_run = run_count > 1 ? options_.run : -1;
     const int best = best_of_bipartitions(problem, deep ? deep_bipartition_ : options_.bipartition,
                                           run_count, only_run, threads, random, ws.runs, log,
-                                          names);
+                                          names, RunLevels::shared_on_big_graphs);
     const std::vector<std::uint8_t>& side = ws.runs[best].side;
     if (!cut_before_.empty())
       for (Num local : ws.runs[best].workspace.candidates) cut_before_[order_[job.begin + local]] = 1;

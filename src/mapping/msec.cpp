@@ -174,7 +174,7 @@ class MsecMethod : public MappingMethod {
     for (int s = 0; s < 2; ++s) problem.capacity[s] = load_capacity(total, w[s], w_sum, tolerance);
     const int best = best_of_bipartitions(problem, options_.bipartition, options_.runs, -1, threads,
                                           random, lane.runs, ctx.phases != nullptr ? &lane.log : nullptr,
-                                          names);
+                                          names, RunLevels::own);
     const std::vector<std::uint8_t>& side = lane.runs[best].side;
     for (std::size_t i = 0; i < job.vertices.size(); ++i) half[side[i]].vertices.push_back(job.vertices[i]);
     return half;

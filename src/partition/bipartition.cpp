@@ -328,11 +328,23 @@ bool bipartition_draws_random(const CsrGraph& graph, const BipartitionOptions& o
   return graph.vertex_count() > options.coarse_size || options.tries > kBestGainTries;
 }
 
+CoarseningPlan bipartition_coarsening_plan(const CsrGraph& graph, const BipartitionOptions& options) {
+  CoarseningPlan plan;
+  plan.stop_at = options.coarse_size;
+  plan.max_kept = options.coarse_ratio;
+  plan.max_vertex_weight = std::max<I64>(
+      1, static_cast<I64>(1.5 * static_cast<double>(graph.total_vertex_weight()) /
+                          static_cast<double>(options.coarse_size)));
+  return plan;
+}
+
 I64 multilevel_bipartition(const BipartitionProblem& exact, const BipartitionOptions& options,
                            Random& random, BipartitionWorkspace& ws,
                            std::vector<std::uint8_t>& side, const MultilevelPhases& phases,
-                           HierarchyStorage* storage) {
+                           HierarchyStorage* storage, const MultilevelHierarchy* prefix) {
   const CsrGraph& top = *exact.graph;
+  if (prefix != nullptr && &prefix->graph(0) != &top)
+    fail(ErrorCode::internal, "multilevel_bipartition: the shared levels are another graph's");
   const I64 total = top.total_vertex_weight();
   // The search (coarsening, initial bipartitions, FM at every level) may take each side up to
   // (1 + slack) x its ideal load; a last FM refinement of the graph itself then brings the sides
@@ -355,13 +367,11 @@ I64 multilevel_bipartition(const BipartitionProblem& exact, const BipartitionOpt
     widened.capacity[1] = room[1];
   }
   const BipartitionProblem& problem = widen ? widened : exact;
-  CoarseningPlan plan;
-  plan.stop_at = options.coarse_size;
-  plan.max_kept = options.coarse_ratio;
-  plan.max_vertex_weight = std::max<I64>(
-      1, static_cast<I64>(1.5 * static_cast<double>(total) / static_cast<double>(options.coarse_size)));
-  const MultilevelHierarchy levels(top, nullptr, plan, random, phases,
-                                   storage != nullptr ? storage : &ws.hierarchy);
+  const CoarseningPlan plan = bipartition_coarsening_plan(top, options);
+  HierarchyStorage* spare = storage != nullptr ? storage : &ws.hierarchy;
+  const MultilevelHierarchy levels =
+      prefix != nullptr ? MultilevelHierarchy(*prefix, plan, random, phases, spare)
+                        : MultilevelHierarchy(top, nullptr, plan, random, phases, spare);
 
   // The problem at each level: its graph, the summed external costs of its vertices, and
   // capacities that let each side exceed its ideal load by the heaviest coarse vertex (or no

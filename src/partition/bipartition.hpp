@@ -50,6 +50,7 @@ struct BipartitionWorkspace {
   std::vector<Num> candidates, next_candidates;  // FM: the vertices a pass starts from
   std::vector<std::uint8_t> coarse_mark;          // FM: the coarser level's candidates
   HierarchyStorage hierarchy;                     // the multilevel scheme's levels
+  HierarchyStorage shared;                        // the levels runs share (bipartition_runs.cpp)
 };
 
 // Value of the partial cost of side (0/1 per vertex) and the side loads.
@@ -60,9 +61,15 @@ std::int64_t bipartition_cost(const BipartitionProblem& problem, const std::vect
 void bipartition_loads(const CsrGraph& graph, const std::vector<std::uint8_t>& side,
                        std::int64_t load[2]);
 
+// How multilevel_bipartition coarsens graph: down to options.coarse_size vertices, a coarse
+// vertex weighing at most 1.5 x the graph's weight / coarse_size.
+CoarseningPlan bipartition_coarsening_plan(const CsrGraph& graph, const BipartitionOptions& options);
+
 // Computes side (resized to the graph's vertex count) with the multilevel driver; returns the
 // partial cost. The hierarchy's arrays come from storage, or workspace.hierarchy when null
-// (runs side by side share one storage per thread: bipartition_runs.cpp). workspace.candidates
+// (runs side by side share one storage per thread: bipartition_runs.cpp). With prefix (a
+// hierarchy of problem's graph coarsened by bipartition_coarsening_plan, stopped early), its
+// levels are the hierarchy's finest and only the coarser ones are made. workspace.candidates
 // then holds the vertices of side with an external cost or a neighbour on the other side, by
 // increasing index (those of its last fm_refine; drb reads them).
 std::int64_t multilevel_bipartition(const BipartitionProblem& problem,
@@ -70,7 +77,8 @@ std::int64_t multilevel_bipartition(const BipartitionProblem& problem,
                                     BipartitionWorkspace& workspace,
                                     std::vector<std::uint8_t>& side,
                                     const MultilevelPhases& phases = {},
-                                    HierarchyStorage* storage = nullptr);
+                                    HierarchyStorage* storage = nullptr,
+                                    const MultilevelHierarchy* prefix = nullptr);
 
 // False when multilevel_bipartition never draws from its generator for this graph and these
 // options (a graph of at most coarse_size vertices is not coarsened, and the first two tries

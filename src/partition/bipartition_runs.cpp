@@ -1,15 +1,23 @@
 #include "partition/bipartition_runs.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "common/parallel.hpp"
 
 namespace tartan {
 
+namespace {
+// Runs of a graph of at least this many vertices share its finest levels, down to
+// 1 / kSharedShrink of its vertices.
+constexpr Num kSharedLevelsFrom = 20000;
+constexpr Num kSharedShrink = 4;
+}  // namespace
+
 int best_of_bipartitions(const BipartitionProblem& problem, const BipartitionOptions& options,
                          int count, int only_run, int threads, Random& random,
                          std::vector<BipartitionRun>& runs, PhaseLog* log,
-                         const MultilevelPhases& names) {
+                         const MultilevelPhases& names, RunLevels levels) {
   if (runs.size() < static_cast<std::size_t>(count)) runs.resize(static_cast<std::size_t>(count));
   // Seeds drawn before any run starts, in run order: the thread count cannot change them.
   for (int run = 0; run < count; ++run) runs[run].random.reseed(random.next());
@@ -20,6 +28,26 @@ int best_of_bipartitions(const BipartitionProblem& problem, const BipartitionOpt
   // onto two terminals for bump onto 256).
   const bool runs_alike = !bipartition_draws_random(*problem.graph, options);
   const int made = only_run >= 0 || runs_alike ? 1 : count;
+  // The runs share the finest levels of their hierarchies, coarsened once down to a quarter of
+  // the graph with a generator of their own (drawn after the runs', whether one run or all are
+  // made), and differ in the coarser levels, their initial bipartitions and every level's FM.
+  // Graphs of 2 x 10^4 to 3 x 10^5 vertices onto trees, a torus, a hypercube and a complete
+  // graph, seeds 0-11: 0.975 to 1.041 x the cost (about 1.005 x geomean, within the seeds'
+  // spread) for 0.73 to 0.97 x the CPU time, most where the dear jobs make 8 runs; on smaller
+  // graphs the shared levels saved no time, and msec's many runs (-c q) lost 1.7 to 2.9 % on
+  // random geometric graphs of 2^15 vertices (bench/README, "Runs sharing their finest levels").
+  std::optional<MultilevelHierarchy> shared;
+  const Num vertices = problem.graph->vertex_count();
+  if (levels == RunLevels::shared_on_big_graphs && count > 1 && !runs_alike &&
+      vertices >= kSharedLevelsFrom) {
+    CoarseningPlan plan = bipartition_coarsening_plan(*problem.graph, options);
+    plan.stop_at = std::max<Num>(plan.stop_at, vertices / kSharedShrink);
+    Random shared_random(random.next());
+    MultilevelPhases phases = names;
+    phases.log = log;
+    shared.emplace(*problem.graph, nullptr, plan, shared_random, phases,
+                   &runs[first].workspace.shared);
+  }
   // The runs of one lane (common/parallel.hpp) use one hierarchy storage, that of its first
   // run, so that the room kept is one hierarchy's per thread rather than per run.
   const int lanes = parallel_lanes(made, threads);
@@ -31,7 +59,8 @@ int best_of_bipartitions(const BipartitionProblem& problem, const BipartitionOpt
     phases.log = log != nullptr ? &state.log : nullptr;
     state.cost = multilevel_bipartition(problem, options, state.random, state.workspace,
                                         state.side, phases,
-                                        &runs[first + index % lanes].workspace.hierarchy);
+                                        &runs[first + index % lanes].workspace.hierarchy,
+                                        shared ? &*shared : nullptr);
     std::int64_t load[2];
     bipartition_loads(*problem.graph, state.side, load);
     state.excess = std::max<std::int64_t>(0, load[0] - problem.capacity[0]) +

@@ -1,8 +1,9 @@
-// Several independent multilevel bipartitions of one problem, the best kept: what a mapper does
-// when one run of the bipartitioner is not enough (`msec`). Each run draws from a generator of
-// its own, seeded from the caller's in run order, and has its own workspace and phase log, so
-// runs proceed side by side on threads with the same result whatever the thread count
-// (common/parallel.hpp).
+// Several multilevel bipartitions of one problem, the best kept: what a mapper does when one
+// run of the bipartitioner is not enough (`drb`, `msec`). Each run draws from a generator of its
+// own, seeded from the caller's in run order, and has its own workspace and phase log, so runs
+// proceed side by side on threads with the same result whatever the thread count
+// (common/parallel.hpp). On big graphs the runs may share the finest levels of their
+// hierarchies (coarsened once, before the runs start) and differ from there on.
 #pragma once
 
 #include <cstdint>
@@ -30,9 +31,13 @@ struct BipartitionRun {
 // only_run (0..count-1; -1: all) makes that run alone, with the seed it draws among count, and
 // returns it: processes that each make one run of the same count, the best kept by the same
 // rule, find what one process making them all finds.
+// With RunLevels::shared_on_big_graphs, the runs of a graph of 2 x 10^4 vertices or more
+// share its finest levels (coarsened once, down to a quarter of its vertices, from a generator
+// drawn after the runs' seeds); with RunLevels::own each run coarsens the whole graph itself.
+enum class RunLevels { own, shared_on_big_graphs };
 int best_of_bipartitions(const BipartitionProblem& problem, const BipartitionOptions& options,
                          int count, int only_run, int threads, Random& random,
                          std::vector<BipartitionRun>& runs, PhaseLog* log,
-                         const MultilevelPhases& names);
+                         const MultilevelPhases& names, RunLevels levels);
 
 }  // namespace tartan

@@ -58,18 +58,33 @@ class MultilevelHierarchy {
   MultilevelHierarchy(const CsrGraph& finest, const std::vector<Num>* classes,
                       const CoarseningPlan& plan, Random& random,
                       const MultilevelPhases& phases = {}, HierarchyStorage* storage = nullptr);
+  // A hierarchy whose finest levels are those of prefix (borrowed: it must outlive this one),
+  // coarsened further from prefix's coarsest graph until plan says stop (plan.max_levels
+  // counting prefix's levels too): runs of one bisection share the costly finest levels and
+  // differ in the coarser ones (best_of_bipartitions).
+  MultilevelHierarchy(const MultilevelHierarchy& prefix, const CoarseningPlan& plan,
+                      Random& random, const MultilevelPhases& phases = {},
+                      HierarchyStorage* storage = nullptr);
   ~MultilevelHierarchy();
   MultilevelHierarchy(const MultilevelHierarchy&) = delete;
   MultilevelHierarchy& operator=(const MultilevelHierarchy&) = delete;
 
   // Levels above the finest one.
-  int coarse_levels() const { return static_cast<int>(coarse_.size()); }
+  int coarse_levels() const { return prefix_levels_ + static_cast<int>(coarse_.size()); }
   // Level 0 is the finest graph, coarse_levels() the coarsest.
-  const CsrGraph& graph(int level) const { return level == 0 ? finest_ : coarse_[level - 1].graph; }
+  const CsrGraph& graph(int level) const {
+    if (level <= prefix_levels_) return prefix_ != nullptr ? prefix_->graph(level) : finest_;
+    return coarse_[level - prefix_levels_ - 1].graph;
+  }
   // The class of each vertex of a level (empty when built without classes).
-  const std::vector<Num>& classes(int level) const { return classes_[level]; }
+  const std::vector<Num>& classes(int level) const {
+    return level < prefix_levels_ ? prefix_->classes(level) : classes_[level - prefix_levels_];
+  }
   // The vertex of level + 1 that absorbed each vertex of level.
-  const std::vector<Num>& to_coarser(int level) const { return coarse_[level].fine_to_coarse; }
+  const std::vector<Num>& to_coarser(int level) const {
+    return level < prefix_levels_ ? prefix_->to_coarser(level)
+                                  : coarse_[level - prefix_levels_].fine_to_coarse;
+  }
 
   // fine[v] = coarse[to_coarser(level)[v]] for every vertex v of level.
   template <class T>
@@ -87,10 +102,15 @@ class MultilevelHierarchy {
   }
 
  private:
+  // Coarsens graph(coarse_levels()) further until plan says stop.
+  void coarsen(const CoarseningPlan& plan, Random& random, bool with_classes);
+
   const CsrGraph& finest_;
+  const MultilevelHierarchy* prefix_ = nullptr;
+  int prefix_levels_ = 0;
   HierarchyStorage* storage_;
   std::vector<CoarseLevel> coarse_;
-  std::vector<std::vector<Num>> classes_;
+  std::vector<std::vector<Num>> classes_;  // of levels prefix_levels_ and above
 };
 
 // The V-cycle: solve(level, solution) computes the solution of the coarsest level; then for

@@ -182,6 +182,41 @@ TEST(Coarsening, SameSeedSameHierarchy) {
   EXPECT_NE(la.fine_to_coarse, lc.fine_to_coarse);
 }
 
+// A hierarchy continued from a prefix has the prefix's levels (the same graphs, not copies)
+// and then its own, coarsened from the prefix's coarsest graph as a hierarchy of that graph
+// would be with the same generator.
+TEST(Coarsening, HierarchyContinuedFromAPrefix) {
+  const CsrGraph grid = csr_from_graph(*grid_graph(60, 50));
+  CoarseningPlan plan;
+  plan.stop_at = 40;
+  plan.max_vertex_weight = 120;
+  CoarseningPlan early = plan;
+  early.stop_at = grid.vertex_count() / 4;
+  Random prefix_random(5);
+  const MultilevelHierarchy prefix(grid, nullptr, early, prefix_random);
+  ASSERT_GE(prefix.coarse_levels(), 1);
+  ASSERT_LE(prefix.graph(prefix.coarse_levels()).vertex_count(), early.stop_at);
+  Random continued_random(9), alone_random(9);
+  const MultilevelHierarchy continued(prefix, plan, continued_random);
+  const CsrGraph& middle = prefix.graph(prefix.coarse_levels());
+  const MultilevelHierarchy alone(middle, nullptr, plan, alone_random);
+  ASSERT_GT(alone.coarse_levels(), 0);
+  ASSERT_EQ(continued.coarse_levels(), prefix.coarse_levels() + alone.coarse_levels());
+  for (int level = 0; level <= prefix.coarse_levels(); ++level)
+    EXPECT_EQ(&continued.graph(level), &prefix.graph(level)) << "level " << level;
+  for (int level = 0; level < prefix.coarse_levels(); ++level)
+    EXPECT_EQ(&continued.to_coarser(level), &prefix.to_coarser(level));
+  for (int level = 0; level < alone.coarse_levels(); ++level) {
+    const int at = prefix.coarse_levels() + level;
+    EXPECT_EQ(continued.to_coarser(at), alone.to_coarser(level)) << "level " << at;
+    EXPECT_EQ(continued.graph(at + 1).adjncy, alone.graph(level + 1).adjncy);
+    EXPECT_EQ(continued.graph(at + 1).vwgt, alone.graph(level + 1).vwgt);
+  }
+  EXPECT_LE(continued.graph(continued.coarse_levels()).vertex_count(), plan.stop_at * 2);
+  EXPECT_EQ(continued.graph(continued.coarse_levels()).total_vertex_weight(),
+            grid.total_vertex_weight());
+}
+
 // Hierarchies built one after another with one HierarchyStorage (as DRB's bisections are) are
 // those built without it, level for level, and the later ones reuse the earlier ones' room:
 // the finest coarse level of the second hierarchy lies in the first one's arrays.

@@ -305,9 +305,46 @@ TEST(Bipartition, RunsOfASmallGraphWithTwoTriesAreAlike) {
   std::vector<BipartitionRun> runs;
   Random random(7);
   const int best = best_of_bipartitions(problem, two_tries, 3, -1, 1, random, runs, nullptr,
-                                        MultilevelPhases{});
+                                        MultilevelPhases{}, RunLevels::shared_on_big_graphs);
   EXPECT_EQ(best, 0);
   EXPECT_EQ(runs[0].side, sides(2, 0));
+}
+
+// Runs sharing their finest levels (a 150 x 150 grid, above the 2 x 10^4 vertices where they
+// start to) still differ, find the same sides on one thread or two, and one run made alone
+// (only_run, as each MPI process makes its own) is that run of all of them; runs with levels of
+// their own find other sides.
+TEST(Bipartition, RunsSharingTheirFinestLevelsDifferAndRepeat) {
+  auto graph = grid_graph(150, 150);
+  const CsrGraph csr = csr_from_graph(*graph);
+  const std::int64_t total = csr.total_vertex_weight();
+  const BipartitionProblem problem = halves_problem(csr, total / 2.0, total / 2 + 20, total / 2 + 20);
+  auto runs_of = [&](RunLevels levels, int only_run, int threads) {
+    std::vector<BipartitionRun> runs;
+    Random random(11);
+    const int best = best_of_bipartitions(problem, BipartitionOptions{}, 3, only_run, threads,
+                                          random, runs, nullptr, MultilevelPhases{}, levels);
+    EXPECT_EQ(best, only_run >= 0 ? only_run : best);
+    std::vector<std::vector<std::uint8_t>> sides;
+    for (const BipartitionRun& run : runs) sides.push_back(run.side);
+    return std::make_pair(best, sides);
+  };
+  const auto shared = runs_of(RunLevels::shared_on_big_graphs, -1, 1);
+  ASSERT_EQ(shared.second.size(), 3u);
+  EXPECT_TRUE(shared.second[0] != shared.second[1] || shared.second[1] != shared.second[2]);
+  EXPECT_EQ(runs_of(RunLevels::shared_on_big_graphs, -1, 2), shared);
+  for (int run = 0; run < 3; ++run)
+    EXPECT_EQ(runs_of(RunLevels::shared_on_big_graphs, run, 1).second[run], shared.second[run])
+        << "run " << run;
+  const auto own = runs_of(RunLevels::own, -1, 1);
+  EXPECT_NE(own.second, shared.second);
+  for (const auto& sides : {shared.second, own.second})
+    for (const auto& side : sides) {
+      std::int64_t load[2];
+      bipartition_loads(csr, side, load);
+      EXPECT_LE(load[0], problem.capacity[0]);
+      EXPECT_LE(load[1], problem.capacity[1]);
+    }
 }
 
 TEST(Drb, GridOntoMesh4x4WithinMeasuredBound) {
