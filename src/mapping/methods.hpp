@@ -31,7 +31,9 @@ namespace tartan {
 //             breadth: level by level, a level's jobs in breadth-first order of their
 //             adjacency, those that share no edge side by side on threads; depth: last made
 //             first)
-//   runs    = independent multilevel bipartitions per job, the best kept (default 2, 1..100)
+//   runs    = multilevel bipartitions per job, the best kept (default 2, 1..100); four or more
+//             of a job of 2 x 10^4 vertices or more share its finest levels (coarsened once,
+//             down to a quarter of its vertices) and differ from there on
 //   unwrapped = on tori, the runs of a job that sees external costs only when the rings'
 //             wraparound links are left out (its costs then count the torus distance twice and
 //             the distance without wraparound once; default 0: off, 0..100)

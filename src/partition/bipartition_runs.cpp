@@ -8,8 +8,9 @@
 namespace tartan {
 
 namespace {
-// Runs of a graph of at least this many vertices share its finest levels, down to
-// 1 / kSharedShrink of its vertices.
+// Four runs or more of a graph of at least kSharedLevelsFrom vertices share its finest levels,
+// down to 1 / kSharedShrink of its vertices.
+constexpr int kSharedLevelsRuns = 4;
 constexpr Num kSharedLevelsFrom = 20000;
 constexpr Num kSharedShrink = 4;
 }  // namespace
@@ -28,17 +29,18 @@ int best_of_bipartitions(const BipartitionProblem& problem, const BipartitionOpt
   // onto two terminals for bump onto 256).
   const bool runs_alike = !bipartition_draws_random(*problem.graph, options);
   const int made = only_run >= 0 || runs_alike ? 1 : count;
-  // The runs share the finest levels of their hierarchies, coarsened once down to a quarter of
-  // the graph with a generator of their own (drawn after the runs', whether one run or all are
-  // made), and differ in the coarser levels, their initial bipartitions and every level's FM.
-  // Graphs of 2 x 10^4 to 3 x 10^5 vertices onto trees, a torus, a hypercube and a complete
-  // graph, seeds 0-11: 0.975 to 1.041 x the cost (about 1.005 x geomean, within the seeds'
-  // spread) for 0.73 to 0.97 x the CPU time, most where the dear jobs make 8 runs; on smaller
-  // graphs the shared levels saved no time, and msec's many runs (-c q) lost 1.7 to 2.9 % on
-  // random geometric graphs of 2^15 vertices (bench/README, "Runs sharing their finest levels").
+  // Four runs or more share the finest levels of their hierarchies, coarsened once down to a
+  // quarter of the graph with a generator of their own (drawn after the runs', whether one run
+  // or all are made), and differ in the coarser levels, their initial bipartitions and every
+  // level's FM: drb's dear jobs on trees (treeruns=8) of graphs of 5 x 10^4 to 3 x 10^5
+  // vertices, 0.995 to 1.015 x the cost for 0.73 to 0.86 x the CPU time (0.83 to 0.9 x the
+  // wall time). Two runs that share them fall together more often into a dear cut (the 256^2
+  // mesh onto hcub 10, seeds 0-7: 1.07 x the cost), smaller graphs saved no time, and msec's
+  // many runs (-c q) lost 1.7 to 2.9 % on random geometric graphs of 2^15 vertices (bench/README,
+  // "Runs sharing their finest levels").
   std::optional<MultilevelHierarchy> shared;
   const Num vertices = problem.graph->vertex_count();
-  if (levels == RunLevels::shared_on_big_graphs && count > 1 && !runs_alike &&
+  if (levels == RunLevels::shared_on_big_graphs && count >= kSharedLevelsRuns && !runs_alike &&
       vertices >= kSharedLevelsFrom) {
     CoarseningPlan plan = bipartition_coarsening_plan(*problem.graph, options);
     plan.stop_at = std::max<Num>(plan.stop_at, vertices / kSharedShrink);

@@ -31,8 +31,8 @@ struct BipartitionRun {
 // only_run (0..count-1; -1: all) makes that run alone, with the seed it draws among count, and
 // returns it: processes that each make one run of the same count, the best kept by the same
 // rule, find what one process making them all finds.
-// With RunLevels::shared_on_big_graphs, the runs of a graph of 2 x 10^4 vertices or more
-// share its finest levels (coarsened once, down to a quarter of its vertices, from a generator
+// With RunLevels::shared_on_big_graphs, four runs or more of a graph of 2 x 10^4 vertices or
+// more share its finest levels (coarsened once, down to a quarter of its vertices, from a generator
 // drawn after the runs' seeds); with RunLevels::own each run coarsens the whole graph itself.
 enum class RunLevels { own, shared_on_big_graphs };
 int best_of_bipartitions(const BipartitionProblem& problem, const BipartitionOptions& options,

@@ -310,8 +310,8 @@ TEST(Bipartition, RunsOfASmallGraphWithTwoTriesAreAlike) {
   EXPECT_EQ(runs[0].side, sides(2, 0));
 }
 
-// Runs sharing their finest levels (a 150 x 150 grid, above the 2 x 10^4 vertices where they
-// start to) still differ, find the same sides on one thread or two, and one run made alone
+// Four runs sharing their finest levels (a 150 x 150 grid, above the 2 x 10^4 vertices where
+// they start to) still differ, find the same sides on one thread or two, and one run made alone
 // (only_run, as each MPI process makes its own) is that run of all of them; runs with levels of
 // their own find other sides.
 TEST(Bipartition, RunsSharingTheirFinestLevelsDifferAndRepeat) {
@@ -322,7 +322,7 @@ TEST(Bipartition, RunsSharingTheirFinestLevelsDifferAndRepeat) {
   auto runs_of = [&](RunLevels levels, int only_run, int threads) {
     std::vector<BipartitionRun> runs;
     Random random(11);
-    const int best = best_of_bipartitions(problem, BipartitionOptions{}, 3, only_run, threads,
+    const int best = best_of_bipartitions(problem, BipartitionOptions{}, 4, only_run, threads,
                                           random, runs, nullptr, MultilevelPhases{}, levels);
     EXPECT_EQ(best, only_run >= 0 ? only_run : best);
     std::vector<std::vector<std::uint8_t>> sides;
@@ -330,10 +330,10 @@ TEST(Bipartition, RunsSharingTheirFinestLevelsDifferAndRepeat) {
     return std::make_pair(best, sides);
   };
   const auto shared = runs_of(RunLevels::shared_on_big_graphs, -1, 1);
-  ASSERT_EQ(shared.second.size(), 3u);
+  ASSERT_EQ(shared.second.size(), 4u);
   EXPECT_TRUE(shared.second[0] != shared.second[1] || shared.second[1] != shared.second[2]);
   EXPECT_EQ(runs_of(RunLevels::shared_on_big_graphs, -1, 2), shared);
-  for (int run = 0; run < 3; ++run)
+  for (int run = 0; run < 4; ++run)
     EXPECT_EQ(runs_of(RunLevels::shared_on_big_graphs, run, 1).second[run], shared.second[run])
         << "run " << run;
   const auto own = runs_of(RunLevels::own, -1, 1);
