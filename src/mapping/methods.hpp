@@ -12,10 +12,10 @@
 // (written in the strategy grammar's sequence syntax,
 // "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2};orient;kway{climb=1000,room=1}");
 // above 2^17 vertices it is vcycle{runs=1} instead (vcycle{runs=1,treeruns=8,coarse=160} on
-// trees); between 2^16 and 2^17 kway has no climb and scope=moves; up to 2^14 vertices kway
-// makes three cycles (cycles=3) and, onto targets whose distance is not a tree's, the pipeline
-// runs four times (twice above 2^15 edges) and the cheapest mapping is kept (strategy.cpp,
-// default_strategy_text).
+// trees); between 2^16 and 2^17 kway has no climb and scope=moves, and drb treeruns=6; up to
+// 2^14 vertices kway makes three cycles (cycles=3) and, onto targets whose distance is not a
+// tree's, the pipeline runs four times (twice above 2^15 edges) and the cheapest mapping is
+// kept (strategy.cpp, default_strategy_text).
 #pragma once
 
 #include "mapping/method.hpp"

@@ -217,9 +217,10 @@ TEST(StrategyGrammar, PublicTableHasTheMethodsAndDefaultsParse) {
   const std::string tiny =
       "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;"
       "kway{climb=1000,cycles=3,bal=0.005,room=1}";
-  // Between 2^16 and 2^17 vertices kway without its climb, its later passes around the moves.
+  // Between 2^16 and 2^17 vertices kway without its climb, its later passes around the moves,
+  // and six runs of the dear jobs on trees.
   const std::string middle =
-      "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;"
+      "drb{policy=breadth,unwrapped=8,treeruns=6,tries=2,bal=0.005};orient;"
       "kway{scope=moves,bal=0.005,room=1}";
   EXPECT_EQ(default_strategy_text(kStratDefault, 0, 0.01),
             "/vert>131072?(/tree==1?(vcycle{runs=1,treeruns=8,coarse=160,bal=0.01}):"
@@ -236,7 +237,7 @@ TEST(StrategyGrammar, PublicTableHasTheMethodsAndDefaultsParse) {
       "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;"
       "kway{climb=1000,cycles=3,bal=0.005}";
   const std::string middle_balanced =
-      "drb{policy=breadth,unwrapped=8,treeruns=8,tries=2,bal=0.005};orient;"
+      "drb{policy=breadth,unwrapped=8,treeruns=6,tries=2,bal=0.005};orient;"
       "kway{scope=moves,bal=0.005}";
   EXPECT_EQ(default_strategy_text(kStratBalance, 0, 0.01),
             "/vert>131072?(/tree==1?(vcycle{runs=1,treeruns=8,coarse=160,bal=0.01}):"
