@@ -103,14 +103,14 @@ std::string default_strategy_text(unsigned flags, Num partnbr, double imbalance)
     // on the others (bench/README, "Half the tolerance for the bisections", "Adjacent jobs
     // first"). Without kway (RECURSIVE) the bisections' result is final and keeps the whole
     // tolerance.
-    // Up to 2^17 vertices, on trees (tleaf and `sub` of one) the jobs whose cut costs at least
-    // half the root's make 8 runs and the others one (treeruns=8): a cut edge of the top
-    // levels costs the tree's dearest distance whatever follows. bump and 4elt onto three trees,
-    // seeds 0-7: 0.955 to 0.994 x the cost for 1.06 to 1.38 x the CPU time; random geometric
-    // graphs of 2^15 and 2^16 vertices 0.89 to 0.92 x; the 48^3 mesh, whose bisections are
-    // planes on every run, the same cost for 1.31 x the CPU time. Above 2^17 vertices those
-    // levels' jobs are the biggest, and the big branch keeps its runs (bench/README, "Runs
-    // where the cut is dearest").
+    // Up to 2^17 vertices, on trees (tleaf and `sub` of one) the jobs whose cut costs at least half
+    // the root's make 8 runs (6 above 2^16, below) and the others one (treeruns=8): a cut edge of
+    // the top levels costs the tree's dearest distance whatever follows. bump and 4elt onto three
+    // trees, seeds 0-7: 0.955 to 0.994 x the cost for 1.06 to 1.38 x the CPU time; random geometric
+    // graphs of 2^15 and 2^16 vertices 0.89 to 0.92 x; the 48^3 mesh, whose bisections are planes
+    // on every run, the same cost for 1.31 x the CPU time. Above 2^17 vertices those levels' jobs
+    // are the biggest, and the big branch keeps its runs (bench/README, "Runs where the cut is
+    // dearest").
     // kway's half tolerance takes one unit of room (room=1) where it held none and the whole
     // tolerance holds one: onto terminals of equal integer shares (2^15 vertices onto 512
     // cores at 3 %: 64 each, where 1.5 % holds no vertex more) kway could move nothing, and a

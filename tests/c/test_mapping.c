@@ -413,9 +413,9 @@ static void test_map_default_large(void) {
 
 /* Between 2^16 and 2^17 vertices the default strategy is the pipeline whose kway neither climbs
  * nor revisits the whole boundary after a level's first pass, and whose dear jobs on trees make
- * six runs: a path of 2^16 + 1 vertices onto
- * 4 nodes of 8 cores maps as that text does, within 1 % of balance, cut at most twice per
- * boundary between the 32 blocks, the same on 2 threads; kway's scope is checked. */
+ * six runs: a path of 2^16 + 1 vertices onto 4 nodes of 8 cores maps as that text does, within
+ * 1 % of balance, cut at most twice per boundary between the 32 blocks, the same on 2 threads;
+ * kway's scope is checked. */
 static void test_map_default_middle(void) {
   enum { MID_N = 65537, MID_PARTS = 32 };
   TARTAN_Num *first_arc, *neighbours;
